@@ -1,0 +1,133 @@
+"""Ctx: the primitives a card's effect is written with.
+
+A card definition receives a Ctx for the player resolving it and the card itself ("this"),
+and composes its effect from these calls; the engine does the moving, asking and announcing.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from .model import Card, PendingEffect, Player, Trigger, TurnModifier
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+class Ctx:
+    def __init__(self, game: "Game", player: Player, card: Card | None) -> None:
+        self.game = game
+        self.player = player
+        self.card = card
+        self._moves = card.moves if card else 0
+        self._zone = card.zone if card else None
+
+    # -- simple bonuses
+    def cards(self, n: int) -> list[Card]:
+        return self.game.draw(self.player, n)
+
+    def actions(self, n: int) -> None:
+        self.game.add(self.player, "actions", n)
+
+    def buys(self, n: int) -> None:
+        self.game.add(self.player, "buys", n)
+
+    def coins(self, n: int) -> None:
+        self.game.add(self.player, "coins", n)
+
+    def coffers(self, n: int) -> None:
+        self.game.add(self.player, "coffers", n)
+
+    def villagers(self, n: int) -> None:
+        self.game.add(self.player, "villagers", n)
+
+    # -- who and when
+    @property
+    def my_turn(self) -> bool:
+        return self.game.current is self.player
+
+    def other_players(self) -> list[Player]:
+        return self.game.others(self.player)
+
+    def as_player(self, p: Player) -> "Ctx":
+        return Ctx(self.game, p, self.card)
+
+    # -- moving cards
+    def gain(self, name: str, to: str = "discard") -> Card | None:
+        return self.game.gain(self.player, name, to)
+
+    def trash(self, card: Card) -> None:
+        self.game.trash_card(self.player, card)
+
+    def discard(self, card: Card) -> None:
+        self.game.discard(self.player, card)
+
+    def exile(self, card: Card) -> None:
+        self.game.exile(self.player, card)
+
+    def reveal(self, cards: list[Card]) -> None:
+        self.game.reveal(self.player, cards)
+
+    def reveal_top(self, n: int) -> list[Card]:
+        """Reveal up to n cards from the top of the deck; they wait in the open until moved."""
+        cards = self.game.top_cards(self.player, n)
+        self.game.reveal(self.player, cards)
+        return [c for c in cards if c.zone is self.player.revealed]
+
+    def put_in_hand(self, card: Card) -> None:
+        self.game.put_in_hand(self.player, card)
+
+    def put_on_deck(self, card: Card) -> None:
+        self.game.put_on_deck(self.player, card)
+
+    def this_unmoved(self) -> bool:
+        """Is this card still where it was when the effect began (not lost track of)?"""
+        c = self.card
+        return c is not None and c.zone is self._zone and c.moves == self._moves and \
+            c.zone is self.player.in_play
+
+    def return_this(self) -> None:
+        """Return this card to its pile, if it has not moved since it was played."""
+        if self.this_unmoved():
+            self.game.return_to_pile(self.player, self.card)
+
+    def play(self, card: Card, move: bool = True) -> None:
+        self.game.play(self.player, card, move=move)
+
+    def play_effect(self, card: Card) -> None:
+        """Follow a card's instructions without moving it (Way of the Mouse style)."""
+        self.game.say("play_aside", self.player, card=card.name)
+        if card.defn.play:
+            card.defn.play(Ctx(self.game, self.player, card))
+
+    # -- questions
+    def choose_card(self, cards: Iterable[Card], prompt: str, optional: bool = False,
+                    topic: str = "") -> Card | None:
+        return self.game.choose_card(self.player, cards, prompt, optional, topic)
+
+    def choose_cards(self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1) -> list[Card]:
+        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max)
+
+    def choose_mode(self, prompt: str, modes: list[str]) -> str:
+        return self.game.choose_mode(self.player, prompt, modes)
+
+    def yes_no(self, prompt: str) -> bool:
+        return self.game.yes_no(self.player, prompt)
+
+    # -- Durations, Artifacts, lasting effects
+    def next_turn(self, fn: Callable[["Ctx"], None], label: str | None = None) -> None:
+        """Do fn at the start of this player's next turn; this card stays in play until then."""
+        keep = [self.card] if self.card is not None and self.card.zone is self.player.in_play else []
+        self.game.add_pending(PendingEffect(self.player, label or (self.card.name if self.card else ""),
+                                            fn, self.card, keep))
+
+    def has(self, artifact: str) -> bool:
+        return self.game.artifacts.get(artifact) is self.player
+
+    def take(self, artifact: str) -> None:
+        self.game.take_artifact(self.player, artifact)
+
+    def this_turn(self, t: Trigger, label: str) -> None:
+        self.game.add_turn_trigger(self.player, t, label)
+
+    def modify_this_turn(self, kind: str, fn: Callable, everyone: bool = True) -> None:
+        self.game.turn.modifiers.append(TurnModifier(kind, fn, None if everyone else self.player))

@@ -1,0 +1,62 @@
+"""The one decision interface: the core asks, a Decider (REPL, computer, scenario) answers."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .model import Card, Player
+
+
+@dataclass(frozen=True)
+class TurnAction:
+    """A top-level move in one's own turn: play, buy, end, villager, coffers."""
+
+    verb: str
+    name: str | None = None
+    n: int = 1
+
+    def __str__(self) -> str:
+        if self.verb in ("villager", "coffers"):
+            return f"{self.verb} {self.n}"
+        return f"{self.verb} {self.name}" if self.name else self.verb
+
+
+@dataclass
+class Option:
+    label: str  # what is shown and typed: a card name, a mode word, "normal", a trigger source
+    value: Any = None
+
+
+@dataclass
+class Decision:
+    """A question to one player.
+
+    kind: "turn" (options are TurnActions; villager/coffers take a count), "cards" (options are
+    cards), "option" (mode words, Way or normal, trigger order), "yesno".
+    min/max: how many options to pick; min 0 means it may be declined.
+    """
+
+    kind: str
+    player: Player
+    prompt: str
+    options: list[Option] = field(default_factory=list)
+    min: int = 1
+    max: int = 1
+    context: str = ""  # what opened the question (a reaction window names the event)
+    topic: str = ""  # machine-readable purpose, e.g. "way", "react", "exile_from_hand"
+
+    @property
+    def may_decline(self) -> bool:
+        return self.min == 0
+
+
+# An answer: a TurnAction for "turn" decisions, else the list of chosen option indices.
+Answer = Any
+
+
+class Decider(Protocol):
+    def decide(self, game: Any, decision: Decision) -> Answer: ...
+
+
+def card_options(cards: list[Card]) -> list[Option]:
+    return [Option(c.name, c) for c in cards]

@@ -1,0 +1,80 @@
+"""Small building blocks for card definitions: vanilla bonuses, Treasures, Victory cards,
+"now or next turn" choices and reactions that play the card from hand."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .context import Ctx
+from .events import Event
+from .model import ACTION, ATTACK, CURSE, DURATION, REACTION, TREASURE, VICTORY, CardDef, Trigger
+
+Effect = Callable[[Ctx], None]
+
+
+def plus(cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0,
+         coffers: int = 0, villagers: int = 0) -> Effect:
+    """The usual "+N" lines, in printed order."""
+    def effect(ctx: Ctx) -> None:
+        if cards:
+            ctx.cards(cards)
+        if actions:
+            ctx.actions(actions)
+        if buys:
+            ctx.buys(buys)
+        if coins:
+            ctx.coins(coins)
+        if coffers:
+            ctx.coffers(coffers)
+        if villagers:
+            ctx.villagers(villagers)
+    return effect
+
+
+def seq(*effects: Effect) -> Effect:
+    def effect(ctx: Ctx) -> None:
+        for e in effects:
+            e(ctx)
+    return effect
+
+
+def now_or_next(effect: Effect) -> Effect:
+    """ "Either now or at the start of your next turn": a Duration only when "next" is chosen."""
+    def choose(ctx: Ctx) -> None:
+        if ctx.choose_mode("Now or at the start of your next turn?", ["now", "next"]) == "now":
+            effect(ctx)
+        else:
+            ctx.next_turn(effect)
+    return choose
+
+
+def play_from_hand(ctx: Ctx, ev: Event) -> None:
+    """A reaction's "you may play this from your hand"."""
+    if ctx.card is not None and ctx.card.zone is ctx.player.hand:
+        ctx.play(ctx.card)
+
+
+def types(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+def treasure(name: str, cost: int, coins: int, set: str = "Basic", kind: str = "basic",
+             text: str | None = None, extra: Effect | None = None, **kw) -> CardDef:
+    base = plus(coins=coins)
+    return CardDef(name, kind, set, text or f"Treasure. {coins} coin{'s' if coins != 1 else ''}.",
+                   cost=cost, types=types(TREASURE), play=seq(base, extra) if extra else base, **kw)
+
+
+def victory(name: str, cost: int, vp: int, text: str | None = None, **kw) -> CardDef:
+    kind = CURSE if vp < 0 else VICTORY
+    return CardDef(name, "basic", "Basic", text or f"Worth {vp} victory point{'s' if abs(vp) != 1 else ''}.",
+                   cost=cost, types=types(kind), vp=vp, **kw)
+
+
+def reaction_trigger(on: str, condition, label: str | None = None) -> Trigger:
+    """A card in hand that may be played in response to an event."""
+    return Trigger(on, play_from_hand, where="hand", condition=condition, optional=True, label=label)
+
+
+__all__ = ["plus", "seq", "now_or_next", "play_from_hand", "types", "treasure", "victory",
+           "reaction_trigger", "ACTION", "ATTACK", "TREASURE", "VICTORY", "CURSE", "REACTION", "DURATION",
+           "CardDef", "Trigger", "Ctx", "Event"]

@@ -1,0 +1,711 @@
+"""The rules engine: state, zones, turn flow and the one event pipeline with its triggers.
+
+Every card movement goes through `_move`; every gain, trash, discard, exile, reveal, play and
+shuffle also goes through `fire`, which opens a trigger window for each player in turn order
+(the current player first). No card is named here: cards live in the `cards` package.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from .context import Ctx
+from .decisions import Decision, Option, TurnAction, card_options
+from .events import Event, Note
+from .model import (ACTION, TREASURE, Card, CardDef, PendingEffect, Player, Trigger,
+                    TurnModifier, Zone)
+from .registry import CardDB
+from .rules import STANDING_RULES
+
+
+class SetupError(ValueError):
+    """A game that cannot be set up as asked; the message is one line for the player."""
+
+
+@dataclass
+class Config:
+    players: list[str]
+    kingdom: list[str]
+    landscapes: list[str] = field(default_factory=list)
+    seed: int = 0
+    mouse: str | None = None  # Way of the Mouse's set-aside card, when chosen by the setup
+
+
+@dataclass
+class TurnState:
+    player: Player
+    extra: bool = False
+    gained: list[Card] = field(default_factory=list)
+    bought_in_phase: bool = False
+    bought_cards: list[str] = field(default_factory=list)
+    used_once: set = field(default_factory=set)
+    modifiers: list[TurnModifier] = field(default_factory=list)
+    triggers: list[tuple[Player, Trigger, str]] = field(default_factory=list)
+    played: list[Card] = field(default_factory=list)
+
+
+@dataclass
+class Candidate:
+    """A trigger ready to resolve for one event."""
+
+    key: Any
+    trig: Trigger
+    source: Card | None
+    label: str
+    pending: PendingEffect | None = None
+
+
+class Game:
+    def __init__(self, db: CardDB, config: Config, deciders: dict[int, Any] | None = None) -> None:
+        self.db = db
+        self.config = config
+        self.rng = random.Random(config.seed)
+        self.players = [Player(i, n) for i, n in enumerate(config.players)]
+        self.deciders: dict[int, Any] = deciders or {}
+        self.listeners: list[Callable[[Note], None]] = []
+        self.all_cards: list[Card] = []
+        self.supply: dict[str, Zone] = {}
+        self.nonsupply: dict[str, Zone] = {}
+        self.trash = Zone("trash")
+        self.set_aside = Zone("set aside")  # cards the game itself sets aside (Way of the Mouse)
+        self.landscapes: list[CardDef] = [db[n] for n in config.landscapes]
+        self.artifacts: dict[str, Player | None] = {}
+        self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
+        self.pending: list[PendingEffect] = []
+        self.extra_turns: list[Player] = []
+        self.rules: list[Trigger] = list(STANDING_RULES)
+        self.current = self.players[0]
+        self.phase = "action"
+        self.turn = TurnState(self.current)
+        self.over = False
+        self.winners: list[Player] = []
+        self.waiting: Decision | None = None
+        self.skip_start = True  # the first turn's start-of-turn effects are not run
+        self._next_id = 0
+        self.answers: list[Any] = []
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, deal: bool = True) -> None:
+        """Lay out the Supply, set-aside piles, Artifacts and starting decks."""
+        n = len(self.players)
+        used: set[str] = set()
+        kingdom = [self.db[k] for k in self.config.kingdom]
+        for d in self.db.of_kind("basic") + kingdom:
+            self._make_pile(self.supply, d, self.db.pile_size(d, n))
+        for d in kingdom + self.landscapes:
+            used |= d.uses
+        for d in self.landscapes + kingdom:
+            if d.setup:
+                d.setup(self)
+        for c in self.set_aside.cards:
+            used |= c.defn.uses
+        for name in sorted(used):
+            d = self.db.defs.get(name)
+            if d is None:
+                continue
+            if d.kind == "nonsupply" and name not in self.nonsupply:
+                self._make_pile(self.nonsupply, d, self.db.pile_size(d, n))
+            elif d.kind == "artifact":
+                self.artifacts.setdefault(name, None)
+        if deal:
+            for p in self.players:
+                self.deal_start(p)
+
+    def deal_start(self, p: Player) -> None:
+        for name, k in self.db.starting_deck.items():
+            for _ in range(k):
+                self.new_card(name, p.deck)
+        self.rng.shuffle(p.deck.cards)
+        self.draw(p, 5, quiet=True)
+
+    def _make_pile(self, where: dict[str, Zone], d: CardDef, size: int) -> None:
+        z = Zone("supply" if where is self.supply else "pile")
+        where[d.name] = z
+        for _ in range(size):
+            self.new_card(d.name, z)
+
+    def new_card(self, name: str, zone: Zone) -> Card:
+        c = Card(self._next_id, self.db[name])
+        self._next_id += 1
+        self.all_cards.append(c)
+        c.zone = zone
+        zone.cards.append(c)
+        return c
+
+    def resize_pile(self, name: str, size: int) -> None:
+        pile = self.pile(name)
+        if pile is None:
+            pile = Zone("supply" if self.db[name].kind != "nonsupply" else "pile")
+            (self.nonsupply if self.db[name].kind == "nonsupply" else self.supply)[name] = pile
+        while len(pile) > size:
+            c = pile.cards.pop()
+            self.all_cards.remove(c)
+        while len(pile) < size:
+            self.new_card(name, pile)
+
+    # ------------------------------------------------------------------ lookups
+    @property
+    def ways(self) -> list[CardDef]:
+        return [d for d in self.landscapes if d.kind == "way"]
+
+    def pile(self, name: str) -> Zone | None:
+        return self.supply.get(name) or self.nonsupply.get(name)
+
+    def landscape(self, name: str) -> CardDef | None:
+        return next((d for d in self.landscapes if d.name == name), None)
+
+    def order_from(self, first: Player) -> list[Player]:
+        i = first.index
+        return self.players[i:] + self.players[:i]
+
+    def others(self, p: Player) -> list[Player]:
+        """Every other player, in turn order starting with the player whose turn it is."""
+        return [q for q in self.order_from(self.current) if q is not p]
+
+    def owned_landscapes(self, p: Player) -> list[CardDef]:
+        owned = [self.db[n] for n, owners in self.projects.items() if p in owners]
+        return owned + [self.db[n] for n, h in self.artifacts.items() if h is p]
+
+    def modify(self, kind: str, p: Player | None, value: Any, **kw: Any) -> Any:
+        """Fold a value through every modifier in force (cost changes, hand size, ...)."""
+        sources = self.owned_landscapes(p) if p else []
+        for d in sources:
+            fn = d.modifiers.get(kind)
+            if fn:
+                value = fn(self, p, value, **kw)
+        for m in self.turn.modifiers:
+            if m.kind == kind and (m.player is None or m.player is p):
+                value = m.fn(self, p, value, **kw)
+        return value
+
+    def cost(self, d: CardDef) -> int:
+        base = d.cost_fn(self, d) if d.cost_fn else (d.cost or 0)
+        if d.is_card:
+            base = self.modify("cost", self.current, base, card=d)
+        return max(0, base)
+
+    def empty_piles(self) -> int:
+        return sum(1 for z in self.supply.values() if not z.cards)
+
+    # ------------------------------------------------------------------ narration
+    def say(self, kind: str, player: Player | None = None, **data: Any) -> None:
+        note = Note(kind, player.name if player else None, data)
+        for fn in self.listeners:
+            fn(note)
+
+    # ------------------------------------------------------------------ decisions
+    def ask(self, d: Decision) -> Any:
+        self.waiting = d
+        decider = self.deciders[d.player.index]
+        ans = decider.decide(self, d)
+        self.waiting = None
+        self.answers.append(ans)
+        return ans
+
+    def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
+               kind: str = "option", topic: str = "", context: Any = None) -> list[Any]:
+        """Ask for options; an unavoidable choice between identical names is made automatically."""
+        if not options or max == 0:
+            return []
+        min = min if min <= len(options) else len(options)
+        labels = {o.label for o in options}
+        if min >= 1 and (len(labels) == 1 or min == len(options)) and max <= min:
+            picked = [o.value for o in options[:min]]
+            self.say("auto", p, prompt=prompt, picked=[o.label for o in options[:min]])
+            return picked
+        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic)
+        idx = self.ask(d)
+        return [options[i].value for i in idx]
+
+    def choose_cards(self, p: Player, cards: Iterable[Card], prompt: str, *, min: int = 1,
+                     max: int = 1, topic: str = "") -> list[Card]:
+        return self.choose(p, prompt, card_options(list(cards)), min=min, max=max, kind="cards", topic=topic)
+
+    def choose_card(self, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False,
+                    topic: str = "") -> Card | None:
+        got = self.choose_cards(p, cards, prompt, min=0 if optional else 1, topic=topic)
+        return got[0] if got else None
+
+    def choose_mode(self, p: Player, prompt: str, modes: list[str], topic: str = "mode") -> str:
+        return self.choose(p, prompt, [Option(m, m) for m in modes], topic=topic)[0]
+
+    def yes_no(self, p: Player, prompt: str, topic: str = "yesno") -> bool:
+        d = Decision("yesno", p, prompt, [Option("yes", True), Option("no", False)], topic=topic)
+        return d.options[self.ask(d)[0]].value
+
+    # ------------------------------------------------------------------ moving cards
+    def _move(self, card: Card, dest: Zone, bottom: bool = False) -> None:
+        if card.zone is not None:
+            card.zone.cards.remove(card)
+        if dest.name == "deck":
+            dest.cards.insert(len(dest.cards) if bottom else 0, card)
+        else:
+            dest.cards.append(card)
+        card.zone = dest
+        card.moves += 1
+
+    def _event(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
+               **extra: Any) -> Event:
+        return Event(kind, p, card, src, dest, arrived_moves=card.moves if card else 0, extra=extra)
+
+    def shuffle(self, p: Player) -> None:
+        for c in list(p.discard.cards):
+            self._move(c, p.deck, bottom=True)
+        self.rng.shuffle(p.deck.cards)
+        self.say("shuffle", p, size=len(p.deck))
+        self.fire(self._event("shuffle", p, None, p.discard, p.deck))
+
+    def draw(self, p: Player, n: int, quiet: bool = False) -> list[Card]:
+        drawn: list[Card] = []
+        for _ in range(n):
+            if not p.deck.cards:
+                if not p.discard.cards:
+                    break
+                self.shuffle(p)
+            c = p.deck.cards[0]
+            self._move(c, p.hand)
+            drawn.append(c)
+        if not quiet:
+            self.say("draw", p, cards=[c.name for c in drawn], wanted=n)
+        return drawn
+
+    def top_cards(self, p: Player, n: int) -> list[Card]:
+        """Take up to n cards from the top of the deck (shuffling if needed) into the open."""
+        got: list[Card] = []
+        for _ in range(n):
+            if not p.deck.cards:
+                if not p.discard.cards:
+                    break
+                self.shuffle(p)
+            c = p.deck.cards[0]
+            self._move(c, p.revealed)
+            got.append(c)
+        return got
+
+    def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False) -> Card | None:
+        pile = self.pile(name)
+        if not pile or not pile.cards:
+            self.say("gain_fail", p, card=name)
+            return None
+        card = pile.cards[-1]
+        dest = p.zone(to)
+        self._move(card, dest)
+        self.turn.gained.append(card)
+        self.say("gain", p, card=name, to=to, left=len(pile),
+                 plural=card.defn.plural_name, supply=name in self.supply)
+        self.fire(self._event("gain", p, card, pile, dest, bought=bought))
+        return card
+
+    def trash_card(self, p: Player, card: Card) -> None:
+        src = card.zone
+        self._move(card, self.trash)
+        self.say("trash", p, card=card.name)
+        self.fire(self._event("trash", p, card, src, self.trash))
+
+    def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
+        src = card.zone
+        self._move(card, p.discard)
+        if not (cleanup or quiet):
+            self.say("discard", p, card=card.name, src=src.name if src else None)
+        ev = self._event("discard", p, card, src, p.discard)
+        ev.cleanup = cleanup
+        self.fire(ev)
+
+    def exile(self, p: Player, card: Card) -> None:
+        src = card.zone
+        self._move(card, p.exile)
+        self.say("exile", p, card=card.name, mat=p.exile.names(), src=src.name if src else None)
+        self.fire(self._event("exile", p, card, src, p.exile))
+
+    def exile_from_pile(self, p: Player, name: str) -> Card | None:
+        pile = self.pile(name)
+        if not pile or not pile.cards:
+            self.say("exile_fail", p, card=name)
+            return None
+        card = pile.cards[-1]
+        self.exile(p, card)
+        return card
+
+    def reveal(self, p: Player, cards: list[Card]) -> None:
+        if not cards:
+            return
+        self.say("reveal", p, cards=[c.name for c in cards])
+        for c in cards:
+            self.fire(self._event("reveal", p, c, c.zone, c.zone))
+
+    def put_in_hand(self, p: Player, card: Card) -> None:
+        self._move(card, p.hand)
+        self.say("to_hand", p, card=card.name)
+
+    def put_on_deck(self, p: Player, card: Card) -> None:
+        self._move(card, p.deck)
+        self.say("to_deck", p, card=card.name)
+
+    def return_to_pile(self, p: Player, card: Card) -> None:
+        pile = self.pile(card.name)
+        if pile is None:
+            return
+        self._move(card, pile)
+        self.say("return", p, card=card.name, left=len(pile), plural=card.defn.plural_name)
+        self.fire(self._event("return", p, card, None, pile))
+
+    def set_aside_card(self, p: Player, card: Card) -> None:
+        self._move(card, p.set_aside)
+        self.say("set_aside", p, card=card.name)
+
+    def take_artifact(self, p: Player, name: str) -> None:
+        before = self.artifacts.get(name)
+        self.artifacts[name] = p
+        self.say("artifact", p, artifact=name, before=before.name if before else None)
+
+    # ------------------------------------------------------------------ counters
+    def add(self, p: Player, what: str, n: int) -> None:
+        """+Actions, +Buys, +coins, +Coffers, +Villagers, through any modifier in force."""
+        n = self.modify("plus_" + what, p, n)
+        if n == 0:
+            return
+        setattr(p, what, getattr(p, what) + n)
+        if what in ("coffers", "villagers"):
+            self.say(what, p, n=n, total=getattr(p, what))
+        else:
+            self.say("plus", p, what=what, n=n, total=getattr(p, what))
+
+    # ------------------------------------------------------------------ triggers
+    def fire(self, ev: Event) -> None:
+        """Open the trigger window for an event: each player in turn order, current first."""
+        used: set = set()
+        for p in self.order_from(self.current):
+            while not self.over:
+                cands = self._collect(ev, p, used)
+                if not cands:
+                    break
+                pick = self._pick(p, ev, cands)
+                if pick is None:
+                    break
+                used.add(pick.key)
+                self._resolve(p, pick, ev)
+
+    def _collect(self, ev: Event, p: Player, used: set) -> list[Candidate]:
+        out: list[Candidate] = []
+
+        def consider(key: Any, t: Trigger, src: Card | None, label: str) -> None:
+            if t.on != ev.kind or key in used:
+                return
+            if t.once_per_turn and key[1:] in self.turn.used_once:
+                return
+            if t.condition(self, ev, p, src):
+                out.append(Candidate(key, t, src, t.label or label))
+
+        if ev.card is not None and ev.player is p:
+            for i, t in enumerate(ev.card.defn.triggers):
+                if t.where == "self":
+                    consider((ev.card.id, "self", i), t, ev.card, ev.card.name)
+        for c in p.hand.cards:
+            for i, t in enumerate(c.defn.triggers):
+                if t.where == "hand":
+                    consider((c.id, "hand", i), t, c, c.name)
+        for c in p.in_play.cards:
+            for i, t in enumerate(c.defn.triggers):
+                if t.where == "play":
+                    consider((c.id, "play", i), t, c, c.name)
+        for d in self.owned_landscapes(p):
+            for i, t in enumerate(d.triggers):
+                consider((p.index, d.name, i), t, None, d.name)
+        for j, (owner, t, label) in enumerate(self.turn.triggers):
+            if owner is p:
+                consider(("turn", j), t, None, label)
+        for i, t in enumerate(self.rules):
+            consider((p.index, "rule", i), t, None, t.label or "rule")
+        if ev.kind == "start_turn" and ev.player is p:
+            for pe in self.pending:
+                if pe.player is p and pe.when == "start_turn" and ("pending", id(pe)) not in used:
+                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None),
+                                         pe.source, pe.label, pe))
+        return out
+
+    def _pick(self, p: Player, ev: Event, cands: list[Candidate]) -> Candidate | None:
+        """One trigger: resolve it; several: the player orders them; optional ones are asked."""
+        must = [c for c in cands if not c.trig.optional]
+        labels: dict[str, Candidate] = {}
+        for c in cands:
+            labels.setdefault(c.label, c)
+        if must and len(labels) == 1:
+            return must[0]
+        options = [Option(lbl, c) for lbl, c in labels.items()]
+        kind = "react" if not must else "order"
+        prompt = ("Which happens first?" if must else
+                  "React with " + " or ".join(labels) + "?")
+        got = self.choose(p, prompt, options, min=1 if must else 0, kind="option",
+                          topic=kind, context=ev)
+        return got[0] if got else None
+
+    def _resolve(self, p: Player, cand: Candidate, ev: Event) -> None:
+        t = cand.trig
+        if t.once_per_turn:
+            self.turn.used_once.add(cand.key[1:])
+        if cand.pending is not None:
+            self.pending.remove(cand.pending)
+            self.say("duration", p, card=cand.label)
+            cand.pending.fn(Ctx(self, p, cand.pending.source))
+            return
+        t.effect(Ctx(self, p, cand.source), ev)
+
+    def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> None:
+        self.turn.triggers.append((p, t, label))
+
+    # ------------------------------------------------------------------ playing
+    def play(self, p: Player, card: Card, move: bool = True, ways: bool = True) -> None:
+        """Play a card: into play, the Way-or-normal choice for Actions, then its instructions."""
+        if move:
+            self._move(card, p.in_play)
+        way = self._choose_way(p, card) if ways else None
+        self.say("play", p, card=card.name, way=way.name if way else None)
+        self.turn.played.append(card)
+        self.fire(self._event("play", p, card, card.zone, card.zone))
+        ctx = Ctx(self, p, card)
+        if way is not None:
+            way.play(ctx)
+        elif card.defn.play:
+            card.defn.play(ctx)
+
+    def _choose_way(self, p: Player, card: Card) -> CardDef | None:
+        if not card.is_(ACTION) or not self.ways:
+            return None
+        opts = [Option("normal", None)] + [Option(w.name, w) for w in self.ways]
+        return self.choose(p, f"Play {card.name} normally or with a Way?", opts, topic="way")[0]
+
+    def add_pending(self, pe: PendingEffect) -> None:
+        self.pending.append(pe)
+
+    # ------------------------------------------------------------------ turn flow
+    def run(self) -> None:
+        """Play until the game ends or a decider stops it (by raising)."""
+        while not self.over:
+            p = self.current
+            if self.phase == "start":
+                self.phase = "action"
+                if not self.skip_start:
+                    self.fire(self._event("start_turn", p, None, None, None))
+                self.skip_start = False
+            if self.phase == "action":
+                self._phase_loop(p, "action")
+            if self.phase == "buy":
+                self._phase_loop(p, "buy")
+            if self.phase == "cleanup":
+                self._cleanup(p)
+                self._next_turn()
+
+    def _phase_loop(self, p: Player, phase: str) -> None:
+        while self.phase == phase and not self.over:
+            act = self.ask(Decision("turn", p, f"{phase.capitalize()} phase", topic=phase))
+            self.do(p, act)
+
+    def begin_turn(self, p: Player, extra: bool = False) -> None:
+        self.current = p
+        self.turn = TurnState(p, extra=extra)
+        if not extra:
+            p.turns_taken += 1
+        p.actions, p.buys, p.coins = 1, 1, 0
+        self.phase = "start"
+        self.say("turn", p, number=p.turns_taken, extra=extra)
+
+    def _enter_buy(self, p: Player) -> None:
+        self.phase = "buy"
+        self.turn.bought_in_phase = False
+        self.say("phase", p, phase="buy")
+        self.fire(self._event("buy_phase", p, None, None, None))
+
+    def _end_buy(self, p: Player) -> None:
+        self.fire(self._event("buy_phase_end", p, None, None, None))
+        self.phase = "cleanup"
+
+    def _cleanup(self, p: Player) -> None:
+        keep = {c.id for pe in self.pending for c in pe.keep}
+        for c in list(p.in_play.cards):
+            if c.id not in keep and c.zone is p.in_play:
+                self.discard(p, c, cleanup=True)
+        for c in list(p.hand.cards):
+            self.discard(p, c, cleanup=True)
+        self.draw(p, self.modify("cleanup_draw", p, 5), quiet=True)
+        self.say("cleanup", p, hand=len(p.hand))
+        self.fire(self._event("end_turn", p, None, None, None))
+
+    def _next_turn(self) -> None:
+        if self.game_should_end():
+            self.finish()
+            return
+        if self.extra_turns:
+            self.begin_turn(self.extra_turns.pop(0), extra=True)
+        else:
+            self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
+
+    def game_should_end(self) -> bool:
+        if any(not z.cards for n, z in self.supply.items() if self.db[n].ends_game):
+            return True
+        return self.empty_piles() >= (3 if len(self.players) <= 4 else 4)
+
+    def finish(self) -> None:
+        self.over = True
+        self.phase = "over"
+        scores = {p.name: self.score(p) for p in self.players}
+        best = max(scores.values())
+        tied = [p for p in self.players if scores[p.name] == best]
+        fewest = min(p.turns_taken for p in tied)
+        self.winners = [p for p in tied if p.turns_taken == fewest]
+        self.say("game_over", None, winners=[p.name for p in self.winners], score=best, scores=scores)
+
+    def score(self, p: Player) -> int:
+        return sum(c.defn.vp for c in p.all_cards())
+
+    # ------------------------------------------------------------------ top-level moves
+    def legal_actions(self, p: Player) -> list[TurnAction]:
+        acts = [TurnAction("play", n) for n in sorted({c.name for c in p.hand.cards})]
+        acts += [TurnAction("buy", n) for n in self.buyable_names()]
+        acts += [TurnAction("villager", None, 1), TurnAction("coffers", None, 1), TurnAction("end")]
+        return [a for a in acts if self.why_not(p, a) is None]
+
+    def buyable_names(self) -> list[str]:
+        return list(self.supply) + [d.name for d in self.landscapes if d.kind in ("event", "project")]
+
+    def why_not(self, p: Player, act: TurnAction) -> str | None:
+        """Why a top-level move is not allowed now, in one sentence; None when it is allowed."""
+        if self.over:
+            return "The game is over."
+        if p is not self.current or self.phase not in ("action", "buy"):
+            return "It is not your turn."
+        check = getattr(self, "_why_not_" + act.verb, None)
+        return check(p, act) if check else f"Unknown move: {act.verb}."
+
+    def _why_not_end(self, p: Player, act: TurnAction) -> str | None:
+        return None
+
+    def _why_not_play(self, p: Player, act: TurnAction) -> str | None:
+        card = next((c for c in p.hand.cards if c.name == act.name), None)
+        if card is None:
+            return f"You have no {act.name} in your hand."
+        if card.is_(ACTION) and self.phase == "action":
+            return None if p.actions > 0 else f"You have no Actions left to play {act.name}."
+        if card.is_(TREASURE):
+            if self.phase == "buy" and self.turn.bought_in_phase:
+                return "You cannot play Treasures after buying."
+            return None
+        if card.is_(ACTION):
+            return f"{act.name} is an Action; the Action phase is over."
+        return f"{act.name} cannot be played."
+
+    def _why_not_buy(self, p: Player, act: TurnAction) -> str | None:
+        name = act.name or ""
+        d = self.db.defs.get(name)
+        if d is None:
+            return f"There is no {name} in this game."
+        is_landscape = d.kind in ("event", "project") and self.landscape(name) is not None
+        if not is_landscape and name not in self.supply:
+            if name in self.nonsupply:
+                return f"{name} is not in the Supply; it cannot be bought."
+            return f"{name} is not in this game." if d.kind != "way" else f"{name} is a Way, not for buying."
+        if p.buys < 1:
+            return "You have no Buys left."
+        if not is_landscape and not self.supply[name].cards:
+            return f"The {name} pile is empty."
+        cost = self.cost(d)
+        if cost > p.coins:
+            return f"{name} costs {cost} and you have {p.coins} coins."
+        if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
+            return f"{name} can be bought once per turn."
+        if d.kind == "project":
+            if p in self.projects[name]:
+                return f"You already have a cube on {name}."
+            if p.cubes < 1:
+                return "You have no cubes left."
+        return None
+
+    def _why_not_villager(self, p: Player, act: TurnAction) -> str | None:
+        if self.phase != "action":
+            return "Villagers can be spent only in your Action phase."
+        if act.n < 1 or act.n > p.villagers:
+            return f"You have {p.villagers} Villagers."
+        return None
+
+    def _why_not_coffers(self, p: Player, act: TurnAction) -> str | None:
+        if act.n < 1 or act.n > p.coffers:
+            return f"You have {p.coffers} Coffers."
+        return None
+
+    def do(self, p: Player, act: TurnAction) -> None:
+        """Carry out a top-level move that `why_not` allows."""
+        reason = self.why_not(p, act)
+        if reason:
+            raise ValueError(reason)
+        getattr(self, "_do_" + act.verb)(p, act)
+
+    def _do_end(self, p: Player, act: TurnAction) -> None:
+        if self.phase == "action":
+            self._enter_buy(p)
+        else:
+            self._end_buy(p)
+
+    def _do_play(self, p: Player, act: TurnAction) -> None:
+        card = next(c for c in p.hand.cards if c.name == act.name)
+        if card.is_(ACTION) and self.phase == "action":
+            p.actions -= 1
+        elif self.phase == "action":
+            self._enter_buy(p)
+        self.play(p, card)
+
+    def _do_buy(self, p: Player, act: TurnAction) -> None:
+        if self.phase == "action":
+            self._enter_buy(p)
+            if self.why_not(p, act):  # entering the Buy phase can change things
+                return
+        d = self.db[act.name]
+        cost = self.cost(d)
+        p.coins -= cost
+        p.buys -= 1
+        self.turn.bought_in_phase = True
+        self.turn.bought_cards.append(d.name)
+        self.say("buy", p, card=d.name, cost=cost, what=d.kind)
+        if d.kind == "event":
+            d.play(Ctx(self, p, None))
+        elif d.kind == "project":
+            self.projects[d.name].append(p)
+            p.cubes -= 1
+            self.say("cube", p, project=d.name, cubes=p.cubes)
+        else:
+            self.fire(self._event("buy", p, None, None, None, name=d.name))
+            self.gain(p, d.name, bought=True)
+
+    def _do_villager(self, p: Player, act: TurnAction) -> None:
+        p.villagers -= act.n
+        self.say("spend", p, what="villagers", n=act.n, left=p.villagers)
+        self.add(p, "actions", act.n)
+
+    def _do_coffers(self, p: Player, act: TurnAction) -> None:
+        p.coffers -= act.n
+        self.say("spend", p, what="coffers", n=act.n, left=p.coffers)
+        self.add(p, "coins", act.n)
+
+    # ------------------------------------------------------------------ checks
+    def zones(self) -> Iterable[Zone]:
+        yield from self.supply.values()
+        yield from self.nonsupply.values()
+        yield self.trash
+        yield self.set_aside
+        for p in self.players:
+            for name in ("hand", "deck", "discard", "in_play", "exile", "set_aside", "revealed"):
+                yield p.zone(name)
+
+    def check_conservation(self) -> str | None:
+        """Every card in exactly one place: None, or what is wrong."""
+        seen: set[int] = set()
+        for z in self.zones():
+            for c in z.cards:
+                if c.id in seen:
+                    return f"{c} is in two places"
+                if c.zone is not z:
+                    return f"{c} thinks it is in {c.zone} but is in {z}"
+                seen.add(c.id)
+        missing = [c for c in self.all_cards if c.id not in seen]
+        if missing or len(seen) != len(self.all_cards):
+            return f"cards lost: {missing}"
+        return None

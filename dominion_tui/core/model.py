@@ -1,0 +1,179 @@
+"""The nouns of the rules core: card definitions, card instances, zones, players, triggers.
+
+Nothing here knows any card by name; cards are data handed in from the `cards` package.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .context import Ctx
+    from .events import Event
+    from .game import Game
+
+ACTION, TREASURE, VICTORY, CURSE = "Action", "Treasure", "Victory", "Curse"
+ATTACK, REACTION, DURATION = "Attack", "Reaction", "Duration"
+
+# What kind of thing a definition is: cards have a pile; landscapes and artifacts do not.
+CARD_KINDS = ("basic", "kingdom", "nonsupply")
+LANDSCAPE_KINDS = ("event", "way", "project")
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A "when ..." ability.
+
+    `on` is an event kind ("gain", "trash", "discard", "reveal", "start_turn", "buy_phase", ...).
+    `where` says which cards carry it: "self" (the event's own card, e.g. "when you gain this"),
+    "hand" (a card in its owner's hand: reactions), "owner" (a Project, Artifact or rule whose
+    owner is the player it belongs to). `condition(game, event, owner, source_card)` filters.
+    """
+
+    on: str
+    effect: Callable[["Ctx", "Event"], None]
+    where: str = "owner"
+    condition: Callable[["Game", "Event", "Player", Optional["Card"]], bool] = lambda g, e, p, c: True
+    optional: bool = False
+    once_per_turn: bool = False
+    label: str | None = None  # how a choice names it; defaults to its source's name
+
+
+@dataclass
+class CardDef:
+    """Everything the engine needs to know about one card, Event, Way, Project or Artifact."""
+
+    name: str
+    kind: str  # basic | kingdom | nonsupply | event | way | project | artifact
+    set: str
+    text: str  # the project's own wording, read to players
+    cost: int | None = None
+    types: frozenset[str] = frozenset()
+    vp: int = 0
+    play: Callable[["Ctx"], None] | None = None  # play effect; Events: on buy; Ways: instead
+    triggers: tuple[Trigger, ...] = ()
+    cost_fn: Callable[["Game", "CardDef"], int] | None = None  # a printed cost that varies
+    pile_size: int | None = 10
+    uses: frozenset[str] = frozenset()  # components: "Horse", "Exile", "Coffers", artifacts...
+    setup: Callable[["Game"], None] | None = None
+    once_per_turn: bool = False  # Events
+    modes: tuple[str, ...] = ()  # mode words, for describing
+    plural: str | None = None
+    ends_game: bool = False  # the game ends when this Supply pile is empty (Province)
+    # value modifiers while owned (Projects, Artifacts): kind -> fn(game, player, value, **kw)
+    modifiers: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+    def is_(self, t: str) -> bool:
+        return t in self.types
+
+    @property
+    def is_card(self) -> bool:
+        return self.kind in CARD_KINDS
+
+    @property
+    def plural_name(self) -> str:
+        return self.plural or self.name + "s"
+
+
+class Zone:
+    """An ordered list of cards. For piles and discard the top is the end; for decks, index 0."""
+
+    __slots__ = ("name", "owner", "cards")
+
+    def __init__(self, name: str, owner: "Player | None" = None) -> None:
+        self.name = name
+        self.owner = owner
+        self.cards: list[Card] = []
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(list(self.cards))
+
+    def names(self) -> list[str]:
+        return [c.name for c in self.cards]
+
+    def count(self, name: str) -> int:
+        return sum(1 for c in self.cards if c.name == name)
+
+    def __repr__(self) -> str:
+        who = f"{self.owner.name}'s " if self.owner else ""
+        return f"<{who}{self.name}: {len(self.cards)}>"
+
+
+@dataclass(eq=False)
+class Card:
+    id: int
+    defn: CardDef
+    zone: Zone | None = None
+    moves: int = 0  # how often it has moved: lets effects notice they lost track of it
+
+    @property
+    def name(self) -> str:
+        return self.defn.name
+
+    def is_(self, t: str) -> bool:
+        return t in self.defn.types
+
+    def __repr__(self) -> str:
+        return f"{self.name}#{self.id}"
+
+
+PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "exile", "set_aside", "revealed")
+
+
+@dataclass(eq=False)
+class Player:
+    index: int
+    name: str
+    hand: Zone = field(init=False)
+    deck: Zone = field(init=False)
+    discard: Zone = field(init=False)
+    in_play: Zone = field(init=False)
+    exile: Zone = field(init=False)
+    set_aside: Zone = field(init=False)
+    revealed: Zone = field(init=False)
+    actions: int = 0
+    buys: int = 0
+    coins: int = 0
+    coffers: int = 0
+    villagers: int = 0
+    turns_taken: int = 0  # normal turns, for the tie-break
+    cubes: int = 2
+    tokens: dict[str, int] = field(default_factory=dict)  # e.g. Sinister Plot tokens
+
+    def __post_init__(self) -> None:
+        for z in PLAYER_ZONES:
+            setattr(self, z, Zone(z, self))
+
+    def zone(self, name: str) -> Zone:
+        return getattr(self, name)
+
+    def all_cards(self) -> list[Card]:
+        return [c for z in PLAYER_ZONES for c in self.zone(z).cards]
+
+    def __repr__(self) -> str:
+        return f"<Player {self.name}>"
+
+
+@dataclass
+class PendingEffect:
+    """A "next turn" (Duration) effect: it keeps `keep` cards in play until it has resolved."""
+
+    player: Player
+    label: str
+    fn: Callable[["Ctx"], None]
+    source: Card | None
+    keep: list[Card] = field(default_factory=list)
+    when: str = "start_turn"
+
+
+@dataclass
+class TurnModifier:
+    """A cost change or rule change that lasts for the turn (or for the game when `permanent`)."""
+
+    kind: str  # "cost"
+    fn: Callable[..., Any]
+    player: Player | None = None
+    permanent: bool = False

@@ -1,0 +1,27 @@
+"""Standing rules that work like triggers, so they take their turn in the same windows."""
+from __future__ import annotations
+
+from .context import Ctx
+from .events import Event
+from .model import Trigger
+
+
+def _has_exiled_copies(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and ev.card is not None and any(
+        c.name == ev.card.name and c is not ev.card for c in owner.exile.cards)
+
+
+def _discard_exiled_copies(ctx: Ctx, ev: Event) -> None:
+    """Exile: on gaining a card, all other copies of it may leave the Exile mat (all or none)."""
+    copies = [c for c in ctx.player.exile.cards if c.name == ev.card.name and c is not ev.card]
+    ctx.game.say("unexile", ctx.player, card=ev.card.name, n=len(copies),
+                 plural=ev.card.defn.plural_name)
+    for c in copies:
+        ctx.game.discard(ctx.player, c, quiet=True)
+    ctx.game.say("exile_mat", ctx.player, mat=ctx.player.exile.names())
+
+
+EXILE_ON_GAIN = Trigger("gain", _discard_exiled_copies, condition=_has_exiled_copies,
+                        optional=True, label="Exile")
+
+STANDING_RULES = (EXILE_ON_GAIN,)

@@ -1,0 +1,162 @@
+"""The command language: one typed line, read against the question now asked.
+
+Shared by every front end and by the scenario runner, so a line means the same everywhere.
+A line is either an answer (returned to the core), a query (text, the game unchanged), or
+rejected with one clear sentence (the game unchanged).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .core.decisions import Decision, TurnAction
+from .core.game import Game
+
+MAX_LINE = 500
+TURN_VERBS = ("play", "buy", "end", "villager", "villagers", "coffers")
+DECLINE = ("none", "no", "n", "")
+YES = ("yes", "y")
+
+
+@dataclass
+class Result:
+    kind: str  # "answer" | "reject" | "info"
+    value: Any = None
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def message(self) -> str:
+        return self.lines[0] if self.lines else ""
+
+
+def reject(msg: str) -> Result:
+    return Result("reject", lines=[msg])
+
+
+def clean(line: str) -> str:
+    """Drop control characters and surrounding space; fold runs of spaces."""
+    line = "".join(ch for ch in line if ch.isprintable())
+    return " ".join(line.split())
+
+
+def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None]:
+    """(name, None) on an exact or unambiguous prefix match, else (None, why not)."""
+    low = text.lower()
+    exact = [c for c in candidates if c.lower() == low]
+    if exact:
+        return exact[0], None
+    pre = sorted({c for c in candidates if c.lower().startswith(low)})
+    if len(pre) == 1:
+        return pre[0], None
+    if pre:
+        return None, f"'{text}' could be {', '.join(pre)}. Type more of the name."
+    return None, f"No '{text}' here."
+
+
+class Interpreter:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def known_names(self) -> list[str]:
+        g = self.game
+        names = set(g.supply) | set(g.nonsupply) | {d.name for d in g.landscapes}
+        names |= {c.name for c in g.all_cards}
+        return sorted(names)
+
+    def interpret(self, raw: str, d: Decision | None) -> Result:
+        if len(raw) > MAX_LINE:
+            return reject(f"That line is too long ({len(raw)} characters); nothing was done.")
+        line = clean(raw)
+        if d is None:
+            return reject("The game is over." if self.game.over else "Nothing is being asked now.")
+        if d.kind == "turn":
+            return self.turn_line(line, d)
+        return self.answer_line(line, d)
+
+    # ---------------------------------------------------------------- turn moves
+    def turn_line(self, line: str, d: Decision) -> Result:
+        if not line:
+            return reject("Type a move: play, buy, end, villager or coffers. Type help for more.")
+        verb, _, rest = line.partition(" ")
+        verb = verb.lower()
+        full, why = match_name(verb, list(TURN_VERBS))
+        if full is None:
+            return reject(f"Unknown command '{verb}'. Moves: play, buy, end, villager, coffers.")
+        act = self.parse_move(full.rstrip("s") if full == "villagers" else full, rest.strip(), d)
+        if isinstance(act, Result):
+            return act
+        why_not = self.game.why_not(d.player, act)
+        return reject(why_not) if why_not else Result("answer", act)
+
+    def parse_move(self, verb: str, rest: str, d: Decision) -> TurnAction | Result:
+        p = d.player
+        if verb == "end":
+            return TurnAction("end") if not rest else reject("'end' takes nothing after it.")
+        if verb in ("villager", "coffers"):
+            if not rest:
+                return TurnAction(verb, None, 1)
+            if not rest.isdigit():
+                return reject(f"'{verb}' takes a number, like '{verb} 2'.")
+            return TurnAction(verb, None, int(rest))
+        if not rest:
+            return reject(f"{verb.capitalize()} what? Give a card name.")
+        if verb == "play":
+            name, why = match_name(rest, sorted({c.name for c in p.hand.cards}))
+            if name is None:
+                known, _ = match_name(rest, self.known_names())
+                return reject(f"You have no {known} in your hand." if known else why)
+            return TurnAction("play", name)
+        name, why = match_name(rest, self.game.buyable_names())
+        if name is None:
+            known, _ = match_name(rest, self.known_names())
+            if known:
+                return TurnAction("buy", known)  # why_not says why it cannot be bought
+            return reject(why)
+        return TurnAction("buy", name)
+
+    # ---------------------------------------------------------------- answers
+    def answer_line(self, line: str, d: Decision) -> Result:
+        low = line.lower()
+        if d.kind == "yesno":
+            if low in YES or low == "1":
+                return Result("answer", [0])
+            if low in ("no", "n", "2"):
+                return Result("answer", [1])
+            return reject("Answer yes or no.")
+        if low in DECLINE:
+            if d.may_decline:
+                return Result("answer", [])
+            return reject("You must choose: " + self.options_text(d))
+        if low in YES and len(d.options) == 1:
+            return Result("answer", [0])
+        picks: list[int] = []
+        for token in [t.strip() for t in line.split(",")]:
+            i = self.pick(token, d, picks)
+            if isinstance(i, Result):
+                return i
+            picks.append(i)
+        if not d.min <= len(picks) <= d.max:
+            n = d.min if d.min == d.max else f"{d.min} to {d.max}"
+            return reject(f"Choose {n} of: {self.options_text(d)}")
+        return Result("answer", picks)
+
+    def pick(self, token: str, d: Decision, taken: list[int]) -> int | Result:
+        if token.isdigit():
+            i = int(token) - 1
+            if not 0 <= i < len(d.options):
+                return reject(f"There is no option {token}. Options: {self.options_text(d)}")
+            if i in taken:
+                return reject(f"Option {token} is already picked.")
+            return i
+        name, why = match_name(token, [o.label for o in d.options])
+        if name is None:
+            return reject(f"{why} Options: {self.options_text(d)}")
+        free = [i for i, o in enumerate(d.options) if o.label == name and i not in taken]
+        if not free:
+            return reject(f"There are no more {name} to pick.")
+        return free[0]
+
+    @staticmethod
+    def options_text(d: Decision) -> str:
+        text = ", ".join(f"{i}. {o.label}" for i, o in enumerate(d.options, 1))
+        return text + (", or none." if d.may_decline else ".")

@@ -1,0 +1,210 @@
+"""Turns the core's structured Notes and Decisions into short sentences, key words first.
+
+One sentence per announcement, digits for numbers, the same wording for the same event.
+Every sink (text, speech, transcript, scenario recorder) receives these same sentences.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .core.decisions import Decision
+from .core.events import Event, Note
+
+
+def article(name: str) -> str:
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def count(n: int, name: str, plural: str | None = None) -> str:
+    return f"{n} {name if n == 1 else (plural or name + 's')}"
+
+
+def listing(names: list[str]) -> str:
+    return ", ".join(names) if names else "nothing"
+
+
+def grouped(names: list[str]) -> str:
+    """'Copper, Copper, Estate' -> '2 Coppers, Estate' keeping first-seen order."""
+    seen: dict[str, int] = {}
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+    return ", ".join(n if k == 1 else f"{k} {n}s" for n, k in seen.items()) if names else "nothing"
+
+
+WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": ""}
+LOW_HORSES = 5
+
+
+class Narrator:
+    """Sentences for notes. `viewer` (a player name) sees private details; None sees all."""
+
+    def __init__(self, viewer: str | None = None) -> None:
+        self.viewer = viewer
+
+    def sees(self, player: str | None) -> bool:
+        return self.viewer is None or self.viewer == player
+
+    def note(self, n: Note) -> list[str]:
+        fn: Callable[[str | None, dict[str, Any]], Any] | None = getattr(self, "_" + n.kind, None)
+        if fn is None:
+            return []
+        out = fn(n.player, n.data)
+        if out is None:
+            return []
+        return [out] if isinstance(out, str) else list(out)
+
+    # ---- turn flow
+    def _turn(self, p, d):
+        return f"{p}'s {'extra ' if d['extra'] else ''}turn {d['number']}."
+
+    def _phase(self, p, d):
+        return f"{p}'s {d['phase'].capitalize()} phase."
+
+    def _cleanup(self, p, d):
+        return None
+
+    def _game_over(self, p, d):
+        w = d["winners"]
+        scores = ", ".join(f"{k} {v}" for k, v in d["scores"].items())
+        if len(w) == 1:
+            return [f"Game over. {w[0]} wins with {d['score']} points.", f"Scores: {scores}."]
+        return [f"Game over. {' and '.join(w)} share the win with {d['score']} points.", f"Scores: {scores}."]
+
+    # ---- cards moving
+    def _play(self, p, d):
+        if d["way"]:
+            return f"{p} plays {d['card']} with {d['way']}."
+        return f"{p} plays {d['card']}."
+
+    def _play_aside(self, p, d):
+        return f"{p} plays the set-aside {d['card']}, which stays set aside."
+
+    def _draw(self, p, d):
+        cards = d["cards"]
+        if not cards:
+            return f"{p} draws nothing; the deck and discard pile are empty."
+        if self.sees(p):
+            return f"{p} draws {grouped(cards)}."
+        return f"{p} draws {count(len(cards), 'card')}."
+
+    def _shuffle(self, p, d):
+        return f"{p} shuffles, {count(d['size'], 'card')} in the deck."
+
+    def _gain(self, p, d):
+        where = WHERE.get(d["to"], "")
+        line = f"{p} gains {article(d['card'])}{' ' + where if where else ''}."
+        line += f" {count(d['left'], d['card'], d['plural'])} left."
+        if not d["supply"] and d["left"] <= LOW_HORSES:
+            return [line, f"Only {count(d['left'], d['card'], d['plural'])} left."]
+        return line
+
+    def _gain_fail(self, p, d):
+        return f"{p} gains no {d['card']}: the pile is empty."
+
+    def _buy(self, p, d):
+        if d["what"] == "event":
+            return f"{p} buys the Event {d['card']} for {d['cost']} coins."
+        if d["what"] == "project":
+            return f"{p} buys the Project {d['card']} for {d['cost']} coins."
+        return f"{p} buys {article(d['card'])} for {d['cost']} coins."
+
+    def _cube(self, p, d):
+        return f"{p} places a cube on {d['project']}, {count(d['cubes'], 'cube')} left."
+
+    def _trash(self, p, d):
+        return f"{p} trashes {article(d['card'])}."
+
+    def _discard(self, p, d):
+        src = {"exile": " from Exile", "deck": " from the deck", "revealed": "",
+               "hand": ""}.get(d["src"] or "", "")
+        return f"{p} discards {article(d['card'])}{src}."
+
+    def _exile(self, p, d):
+        return f"{p} exiles {article(d['card'])}. Exile mat: {grouped(d['mat'])}."
+
+    def _exile_fail(self, p, d):
+        return f"{p} exiles no {d['card']}: the pile is empty."
+
+    def _unexile(self, p, d):
+        return f"{p} discards {count(d['n'], d['card'], d['plural'])} from Exile."
+
+    def _exile_mat(self, p, d):
+        return f"{p}'s Exile mat: {grouped(d['mat'])}."
+
+    def _reveal(self, p, d):
+        return f"{p} reveals {listing(d['cards'])}."
+
+    def _to_hand(self, p, d):
+        return f"{p} puts {article(d['card'])} into their hand."
+
+    def _to_deck(self, p, d):
+        return f"{p} puts {article(d['card'])} onto their deck."
+
+    def _return(self, p, d):
+        left = count(d["left"], d["card"], d["plural"])
+        return f"{p} returns {article(d['card'])} to its pile. {left} left."
+
+    def _set_aside(self, p, d):
+        return f"{p} sets aside {article(d['card'])}."
+
+    def _duration(self, p, d):
+        return f"{p}'s {d['card']} resolves."
+
+    def _artifact(self, p, d):
+        before = f" from {d['before']}" if d["before"] and d["before"] != p else ""
+        return f"{p} takes the {d['artifact']}{before}. {p} holds the {d['artifact']}."
+
+    # ---- counters
+    def _plus(self, p, d):
+        what = {"actions": "Action", "buys": "Buy", "coins": "coin"}[d["what"]]
+        return f"{p} gets +{count(d['n'], what)}, {d['total']} in total."
+
+    def _coffers(self, p, d):
+        return f"{p} gets {d['n']} Coffers, {d['total']} in total."
+
+    def _villagers(self, p, d):
+        return f"{p} gets {count(d['n'], 'Villager')}, {d['total']} in total."
+
+    def _spend(self, p, d):
+        if d["what"] == "coffers":
+            return f"{p} spends {d['n']} Coffers for {count(d['n'], 'coin')}, {d['left']} left."
+        return f"{p} spends {count(d['n'], 'Villager')} for {count(d['n'], 'Action')}, {d['left']} left."
+
+    def _auto(self, p, d):
+        return f"{p}: {d['prompt']} Only choice: {listing(d['picked'])}."
+
+    def _setup(self, p, d):
+        return d["text"]
+
+    # ---- questions
+    def event(self, ev: Event) -> str:
+        """A short sentence naming the event that opened a reaction window."""
+        who, c = ev.player.name, ev.card.name if ev.card else ""
+        verbs = {"gain": "gains", "discard": "discards", "trash": "trashes", "reveal": "reveals",
+                 "play": "plays", "exile": "exiles"}
+        if ev.kind == "start_turn":
+            return f"Start of {who}'s turn."
+        if ev.kind in verbs and c:
+            return f"{who} {verbs[ev.kind]} {article(c)}."
+        return f"{who}: {ev.kind.replace('_', ' ')}."
+
+    def question(self, d: Decision) -> list[str]:
+        """The lines that ask a question: what opened it, the prompt, the numbered options."""
+        lines = []
+        if isinstance(d.context, Event):
+            opened = self.event(d.context)
+            if d.topic == "react":
+                lines.append(f"{opened} {d.player.name} may react with {' or '.join(o.label for o in d.options)}.")
+            else:
+                lines.append(f"{opened} {d.player.name} chooses the order.")
+        lines.append(f"{d.player.name}: {d.prompt}")
+        if d.kind == "yesno":
+            lines.append("1. yes, 2. no.")
+            return lines
+        opts = ", ".join(f"{i}. {o.label}" for i, o in enumerate(d.options, 1))
+        if d.may_decline:
+            opts += ", or none"
+        if d.max > 1:
+            opts += f". Pick up to {d.max}, separated by commas"
+        lines.append(opts + ".")
+        return lines
