@@ -1,0 +1,106 @@
+"""The command line: bad input gets one clear line and the spec's exit codes, never a traceback."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from dominion_tui.cli import main
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dominion_tui", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+GOOD = """\
+    name: Silver costs 3
+    players: [Alice, Bob]
+    setup:
+      Alice:
+        hand: [Copper, Copper, Copper]
+    steps:
+      - play Copper
+      - play Copper
+      - play Copper
+      - buy Silver
+    expect:
+      Alice:
+        discard: [Silver]
+        coins: 0
+"""
+
+
+@pytest.mark.parametrize("args", [["--bogus"], ["--seed", "x"], ["--players", ""],
+                                  ["--kingdom", "Nonsense Card"], ["--players", "A,A"]])
+def test_bad_command_line_gets_one_line_and_exit_2(args: list[str]) -> None:
+    res = run(*args)
+    assert res.returncode == 2
+    assert "Traceback" not in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+
+
+def test_scenario_passes_with_exit_0(tmp_path: Path) -> None:
+    res = run("scenario", write(tmp_path, "good.yaml", GOOD))
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "1 passed, 0 failed" in res.stdout
+
+
+def test_failing_scenario_reports_expected_and_actual_with_exit_1(tmp_path: Path) -> None:
+    res = run("scenario", write(tmp_path, "bad.yaml", GOOD.replace("coins: 0", "coins: 5")))
+    assert res.returncode == 1
+    assert "bad.yaml" in res.stdout and "Silver costs 3" in res.stdout
+    assert "expected 5, got 0" in res.stdout
+    assert "Alice buys a Silver" in res.stdout  # the last lines the game said
+
+
+def test_rejected_step_that_was_not_expected_fails(tmp_path: Path) -> None:
+    res = run("scenario", write(tmp_path, "r.yaml", GOOD.replace("buy Silver", "buy Gold")))
+    assert res.returncode == 1
+    assert "'buy Gold' was rejected: Gold costs 6 and you have 3 coins." in res.stdout
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("name: x\nplayers: [A]\nsteps: []\nkingdom: [Coper]\n", "kingdom"),
+    ("name: x\nplayers: [A]\nsteps: []\nexpect: {A: {handd: []}}\n", "handd"),
+    ("name: [x\n", "bad.yaml"),
+    ("players: [A]\nsteps: []\n", "name"),
+])
+def test_invalid_scenario_file_exit_2(tmp_path: Path, text: str, needle: str) -> None:
+    res = run("scenario", write(tmp_path, "bad.yaml", text))
+    assert res.returncode == 2, res.stdout
+    assert "Traceback" not in res.stdout + res.stderr
+    assert needle in res.stdout
+
+
+def test_missing_path_exit_2(tmp_path: Path) -> None:
+    res = run("scenario", str(tmp_path / "nowhere.yaml"))
+    assert res.returncode == 2
+    assert "Traceback" not in res.stdout + res.stderr
+
+
+def test_computer_players_finish_a_whole_game() -> None:
+    res = run("--players", "Ann,Ben", "--computer", "Ann,Ben", "--seed", "4")
+    assert res.returncode == 0, res.stderr
+    assert "Game over." in res.stdout
+
+
+def test_hot_seat_game_reads_lines_and_rejects_bad_ones() -> None:
+    lines = iter(["hand", "frobnicate", "buy Province", "end", "end", "quit"])
+    said: list[str] = []
+    from dominion_tui.cli import Console, parser, play_game
+    console = Console(read=lambda prompt: next(lines), write=said.append)
+    assert play_game(parser().parse_args(["--seed", "1"]), console) == 0
+    assert any(s.startswith("Hand: ") for s in said)
+    assert "Unknown command 'frobnicate'. Moves: play, buy, end, villager, coffers." in said
+    assert "Province costs 8 and you have 0 coins." in said
+    assert "Bob's turn 1." in said
