@@ -1,28 +1,24 @@
-"""`dominion`: a plain line-by-line hot-seat game, and `dominion scenario PATH...`.
-
-This is the plain front end: input() and print(), nothing else. Every line typed goes through
-the shared Interpreter; every sentence comes from the Narrator.
-"""
+"""`dominion`: the game at the command line, and `dominion scenario PATH...`."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any, Callable
 
-from .core.decisions import Decision
-from .core.game import Config, Game
-from .interpreter import Interpreter, clean
-from .narration import Narrator
-from .players import RandomPlayer
-from .setup import SetupError, database, new_game
+from pathlib import Path
+
+from .core.game import Config
+from .output import LEVELS, Output
+from .repl import PlainReader, PromptReader
+from .save import SaveError, autosave_path
+from .save import read as read_save
+from .session import Session
+from .setup import SetupError, check_config, database
 
 PILOT_KINGDOM = ["Bounty Hunter", "Supplies", "Sheepdog", "Black Cat", "Village Green", "Barge",
                  "Silk Merchant", "Patron", "Border Guard"]
 PILOT_LANDSCAPES = ["Ride", "Barracks"]
-
-
-class Quit(Exception):
-    pass
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -35,12 +31,27 @@ class OneLineParser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog="dominion", description="Dominion, played line by line in a terminal.")
-    p.add_argument("--players", default="Alice,Bob", help="player names in turn order, comma-separated")
+    p.add_argument("--players", default=None, help="player names in turn order, comma-separated "
+                   "(1 to 6); without it the game asks")
     p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated")
-    p.add_argument("--kingdom", default=",".join(PILOT_KINGDOM), help="Kingdom cards, comma-separated")
+    p.add_argument("--kingdom", default=None, help="Kingdom cards, comma-separated; without it the "
+                   "game asks: recommended or random")
     p.add_argument("--landscapes", default=",".join(PILOT_LANDSCAPES),
                    help="Events, Ways and Projects, comma-separated ('' for none)")
-    p.add_argument("--seed", type=int, default=None, help="random seed, for a game you can replay")
+    p.add_argument("--seed", type=int, default=None, help="random seed: the same seed and answers "
+                   "replay the same game")
+    p.add_argument("--plain", action="store_true", help="plain text: no colour or style (also when "
+                   "NO_COLOR is set or output is not a terminal)")
+    p.add_argument("--no-pause", action="store_true", help="no 'pass the keyboard' pause between "
+                   "hot-seat turns")
+    p.add_argument("--speech", action="store_true", help="speak every announcement (needs pyttsx3 "
+                   "and, on Linux, espeak-ng)")
+    p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
+                   help="go on with the game saved automatically, or with FILE")
+    p.add_argument("--transcript", metavar="FILE", help="append every announcement to FILE")
+    p.add_argument("--verbosity", default="normal", metavar="LEVEL",
+                   help="brief (your own changes, questions and required announcements), normal, "
+                   "or verbose (every draw, every detail of other turns)")
     return p
 
 
@@ -59,78 +70,88 @@ def canonical_list(names: list[str], what: str) -> list[str]:
     return out
 
 
-class Console:
-    """The plain text front end: prints sentences, reads lines."""
-
-    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
-        self.read, self.write = read, write
-        self.narrator = Narrator(None)
-        self.game: Game | None = None
-        self.last: list[str] = []
-
-    def on_note(self, note: Any) -> None:
-        for line in self.narrator.note(note):
-            self.write(line)
-
-    def decide(self, game: Game, d: Decision) -> Any:
-        interp = Interpreter(game)
-        self.last = self.narrator.question(d) if d.kind != "turn" else self.turn_prompt(game, d)
-        for line in self.last:
-            self.write(line)
-        while True:
-            try:
-                raw = self.read(f"{d.player.name}> ")
-            except EOFError:
-                raise Quit
-            line = clean(raw).lower()
-            if line in ("quit", "exit"):
-                raise Quit
-            info = self.query(game, d, line)
-            if info is not None:
-                for out in info:
-                    self.write(out)
-                continue
-            res = interp.interpret(raw, d)
-            if res.kind == "answer":
-                return res.value
-            self.write(res.message)
-
-    def turn_prompt(self, game: Game, d: Decision) -> list[str]:
-        p = d.player
-        return [f"{p.name}, {game.phase} phase: {p.actions} Actions, {p.buys} Buys, {p.coins} coins. "
-                f"Hand: {', '.join(sorted(p.hand.names())) or 'empty'}."]
-
-    def query(self, game: Game, d: Decision, line: str) -> list[str] | None:
-        p = d.player
-        if line == "hand":
-            return [f"Hand: {', '.join(sorted(p.hand.names())) or 'empty'}."]
-        if line == "supply":
-            return [f"{n}: costs {game.cost(game.db[n])}, {len(z)} left." for n, z in game.supply.items()]
-        if line == "status":
-            return [f"{p.actions} Actions, {p.buys} Buys, {p.coins} coins, {p.coffers} Coffers, "
-                    f"{p.villagers} Villagers. Deck {len(p.deck)}, discard {len(p.discard)}."]
-        if line == "repeat":
-            return list(self.last)
-        if line == "help":
-            return ["Moves: play CARD, buy CARD, end, villager N, coffers N. "
-                    "Questions: answer by number or name. Also: hand, supply, status, repeat, quit."]
-        return None
+def choose_kingdom(rng_seed: int, db: Any) -> list[str]:
+    import random
+    names = sorted(d.name for d in db.of_kind("kingdom"))
+    return sorted(random.Random(rng_seed).sample(names, min(10, len(names))))
 
 
-def play_game(args: argparse.Namespace, console: Console) -> int:
+def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[str], str]) -> None:
+    """Ask what the flags did not say, each with a default on Enter (or at end of input)."""
+    def read(prompt: str) -> str:
+        try:
+            return reader(prompt)
+        except EOFError:
+            return ""
+
+    if args.players is None:
+        out.say("How many players, 1 to 6? Enter for 2.")
+        n = read("Players>").strip() or "2"
+        count = int(n) if n.isdigit() and 1 <= int(n) <= 6 else 2
+        defaults = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"][:count]
+        out.say(f"Names, separated by commas? Enter for {', '.join(defaults)}.")
+        names = split(read("Names>"))
+        args.players = ",".join(names if len(names) == count and len(set(names)) == count else defaults)
+    if args.kingdom is None:
+        out.say("Kingdom: 1. recommended, 2. random. Enter for recommended.")
+        answer = read("Kingdom>").strip().lower()
+        args.kingdom = ",".join(choose_kingdom(args.seed or 0, database())
+                                if answer in ("2", "random", "r") else PILOT_KINGDOM)
+
+
+def build_config(args: argparse.Namespace) -> Config:
     names = split(args.players)
-    computers = set(split(args.computer))
-    seed = args.seed if args.seed is not None else 0
-    config = Config(names, canonical_list(split(args.kingdom), "Kingdom card"),
-                    canonical_list(split(args.landscapes), "landscape"), seed)
-    deciders = {i: (RandomPlayer(seed + i) if n in computers else console) for i, n in enumerate(names)}
-    game = new_game(config, deciders, listeners=[console.on_note])
-    console.write(f"Kingdom: {', '.join(config.kingdom)}. Landscapes: {', '.join(config.landscapes) or 'none'}.")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
+    kingdom = canonical_list(split(args.kingdom), "Kingdom card")
+    landscapes = canonical_list(split(args.landscapes), "landscape")
+    config = Config(names, kingdom, landscapes, seed)
+    check_config(config, database())
+    return config
+
+
+def make_output(args: argparse.Namespace, interactive: bool) -> Output:
+    plain = args.plain or not interactive or bool(os.environ.get("NO_COLOR")) or \
+        os.environ.get("TERM") == "dumb"
+    transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None
+    return Output(plain=plain, level=args.verbosity, transcript=transcript)
+
+
+def play(args: argparse.Namespace) -> int:
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    out = make_output(args, interactive)
+    reader = PromptReader() if interactive else PlainReader()
+    if args.speech:
+        why = out.speech_on()
+        if why:
+            out.say(why)
+    save_path = autosave_path()
+    if args.resume is not None:
+        path = Path(args.resume) if args.resume else save_path
+        data = read_save(path)
+        config, answers, computers = data.config, data.answers, data.computers
+        save_path = path
+    else:
+        opening_questions(args, out, reader.read)
+        config, answers = build_config(args), []
+        computers = split(args.computer)
+        unknown = [c for c in computers if c not in config.players]
+        if unknown:
+            raise SetupError(f"--computer names a player who is not playing: {unknown[0]}.")
+    announce_setup(config, out)
+    session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers)
     try:
-        game.run()
-    except Quit:
-        console.write("Game stopped.")
-    return 0
+        return session.run()
+    finally:
+        out.speech_off()
+
+
+def announce_setup(config: Config, out: Output) -> None:
+    db = database()
+    out.say(f"Players: {', '.join(config.players)}. Seed {config.seed}.")
+    out.say(f"Kingdom: {', '.join(config.kingdom)}.")
+    for name in config.landscapes:
+        d = db[name]
+        out.say(f"{d.kind.capitalize()}: {name}. {d.text}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,14 +163,36 @@ def main(argv: list[str] | None = None) -> int:
         from .scenario import main as scenario_main
         return scenario_main(argv[1:])
     args = parser().parse_args(argv)
+    if args.verbosity not in LEVELS:
+        parser().error(f"--verbosity must be one of {', '.join(LEVELS)}")
     try:
-        return play_game(args, Console())
-    except SetupError as e:
+        return play(args)
+    except (SetupError, SaveError) as e:
         sys.stderr.write(f"dominion: {e}\n")
         return 2
     except KeyboardInterrupt:
-        print("\nGame stopped.")
+        sys.stdout.write("\nGame stopped.\n")
         return 130
+    except BrokenPipeError:  # the reader went away (dominion | head): nothing left to tell
+        sys.stderr.close()
+        return 0
+    except Exception as e:  # never a traceback for the player: one line, details in a file
+        log = crash_log(e)
+        sys.stderr.write(f"dominion: something went wrong ({type(e).__name__}); the game was saved. "
+                         f"Details: {log}\n")
+        return 1
+
+
+def crash_log(e: BaseException) -> str:
+    import traceback
+    path = autosave_path().parent / "crash.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8") as f:
+            f.write("".join(traceback.format_exception(e)))
+    except OSError:
+        return "(could not write the crash log)"
+    return str(path)
 
 
 if __name__ == "__main__":  # pragma: no cover

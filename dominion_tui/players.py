@@ -12,9 +12,12 @@ class RandomPlayer:
     """Picks random legal answers; leans towards playing and buying so that games end."""
 
     def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
 
     def decide(self, game: Game, d: Decision) -> Any:
+        # Seeded by the game's position, so a resumed game goes on exactly as it would have.
+        self.rng.seed(f"{self.seed}:{len(game.answers)}")
         if d.kind == "turn":
             acts = game.legal_actions(d.player)
             plays = [a for a in acts if a.verb == "play"]

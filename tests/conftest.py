@@ -41,3 +41,11 @@ class ScenarioItem(pytest.Item):
 
 class ScenarioFailure(Exception):
     pass
+
+
+def pytest_configure(config) -> None:
+    """Keep autosaves and crash logs of test games out of the user's real data directory."""
+    import os
+    import tempfile
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="dominion-test-data-")
+    os.environ["PROMPT_TOOLKIT_NO_CPR"] = "1"

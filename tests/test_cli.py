@@ -94,13 +94,13 @@ def test_computer_players_finish_a_whole_game() -> None:
     assert "Game over." in res.stdout
 
 
-def test_hot_seat_game_reads_lines_and_rejects_bad_ones() -> None:
-    lines = iter(["hand", "frobnicate", "buy Province", "end", "end", "quit"])
-    said: list[str] = []
-    from dominion_tui.cli import Console, parser, play_game
-    console = Console(read=lambda prompt: next(lines), write=said.append)
-    assert play_game(parser().parse_args(["--seed", "1"]), console) == 0
-    assert any(s.startswith("Hand: ") for s in said)
-    assert "Unknown command 'frobnicate'. Moves: play, buy, end, villager, coffers." in said
-    assert "Province costs 8 and you have 0 coins." in said
-    assert "Bob's turn 1." in said
+def test_piped_game_reads_plain_lines_and_rejects_bad_ones() -> None:
+    lines = "\n".join(["hand", "frobnicate", "buy Province", "end", "end", "quit"]) + "\n"
+    res = run("--players", "Alice,Bob", "--kingdom", "Barge", "--seed", "1", "--no-pause", stdin=lines)
+    assert res.returncode == 0, res.stderr
+    out = res.stdout.splitlines()
+    assert any(s.startswith("Alice's hand: ") for s in out)
+    assert "Unknown command 'frobnicate'. Moves: play, buy, end, villager, coffers." in out
+    assert "Province costs 8 and you have 0 coins." in out
+    assert "Bob's turn 1." in out
+    assert "\x1b" not in res.stdout

@@ -84,6 +84,7 @@ class Game:
         self.skip_start = True  # the first turn's start-of-turn effects are not run
         self._next_id = 0
         self.answers: list[Any] = []
+        self.answer_hooks: list[Callable[[Decision, Any], None]] = []  # autosave, undo tracking
 
     # ------------------------------------------------------------------ setup
     def setup(self, deal: bool = True) -> None:
@@ -201,6 +202,8 @@ class Game:
         ans = decider.decide(self, d)
         self.waiting = None
         self.answers.append(ans)
+        for hook in self.answer_hooks:
+            hook(d, ans)
         return ans
 
     def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,

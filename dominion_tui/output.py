@@ -1,0 +1,131 @@
+"""Where sentences go: the terminal (rich, or plain lines), speech, a transcript, the log.
+
+Every sink receives the same sentences. Only whole lines are written; in plain mode no escape
+sequence of any kind; in colour, colour only repeats what the words already say.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable, TextIO
+
+from .core.events import Note
+from .narration import Narrator
+
+# Announcements the accessibility notes require, shown even at the brief level.
+REQUIRED = {"turn", "exile", "unexile", "exile_mat", "exile_fail", "artifact", "cube", "coffers",
+            "villagers", "spend", "duration", "game_over", "return", "play_aside", "setup",
+            "gain_fail", "auto"}
+# Details of other players' turns left out below the verbose level.
+OPPONENT_DETAIL = {"draw", "shuffle", "plus", "phase"}
+LEVELS = ("brief", "normal", "verbose")
+
+
+def wants(level: str, note: Note, viewer: str | None) -> bool:
+    if level == "verbose" or note.kind in REQUIRED:
+        return True
+    mine = viewer is None or note.player == viewer
+    if level == "brief":
+        if note.kind == "gain" and note.data.get("card") == "Horse":
+            return True
+        if note.kind in ("play", "gain", "buy", "trash") and note.data.get("way") is not None:
+            return True
+        return mine and note.kind not in ("shuffle",)
+    return mine or note.kind not in OPPONENT_DETAIL
+
+
+@dataclass
+class Output:
+    """Writes sentences to the player and to every other sink."""
+
+    plain: bool = True
+    stream: TextIO = field(default_factory=lambda: sys.stdout)
+    level: str = "normal"
+    speaker: Any = None
+    transcript: TextIO | None = None
+    narrator: Narrator = field(default_factory=Narrator)
+    log: list[str] = field(default_factory=list)
+    recent: list[str] = field(default_factory=list)  # said since the last answer: for "repeat"
+    sinks: list[Callable[[str], None]] = field(default_factory=list)
+    muted: bool = False
+    voice_settings: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.console = None
+        if not self.plain:
+            from rich.console import Console
+            self.console = Console(file=self.stream, highlight=False, emoji=False, soft_wrap=True)
+
+    def note(self, note: Note) -> None:
+        lines = self.narrator.note(note)
+        if not lines:
+            return
+        self.log.extend(lines)
+        if self.muted or not wants(self.level, note, self.narrator.viewer):
+            return
+        style = "bold" if note.kind in ("turn", "game_over") else None
+        for line in lines:
+            self.say(line, style)
+
+    def say(self, line: str, style: str | None = None, speak: bool = True) -> None:
+        """One announcement: to the screen, speech, transcript and any other sink."""
+        self.recent.append(line)
+        self.write(line, style)
+        if speak and self.speaker is not None:
+            self.speaker.say(line)
+        if self.transcript is not None:
+            self.transcript.write(line + "\n")
+            self.transcript.flush()
+        for sink in self.sinks:
+            sink(line)
+
+    def question(self, lines: list[str]) -> None:
+        for i, line in enumerate(lines):
+            self.say(line, "bold" if i == 0 else None)
+
+    def answered(self) -> None:
+        self.recent = []
+
+    def info(self, lines: list[str]) -> None:
+        """Answers to queries: shown and spoken, not logged as game events."""
+        for line in lines:
+            self.write(line, None)
+            if self.speaker is not None:
+                self.speaker.say(line)
+            for sink in self.sinks:
+                sink(line)
+
+    def write(self, line: str, style: str | None = None) -> None:
+        if self.console is not None:
+            self.console.print(line, style=style, markup=False)
+        else:
+            self.stream.write(line + "\n")
+            self.stream.flush()
+
+    # ---- speech
+    def speech_on(self) -> str | None:
+        """Start speech; the one-line reason when it cannot start."""
+        if self.speaker is not None:
+            return None
+        from .speech import start_speech
+        speaker, why = start_speech()
+        if why:
+            return why
+        self.speaker = speaker
+        if self.voice_settings:
+            speaker.configure(**self.voice_settings)
+        return None
+
+    def speech_off(self) -> None:
+        if self.speaker is not None:
+            self.speaker.close()
+            self.speaker = None
+
+    def configure(self, **settings: Any) -> None:
+        self.voice_settings.update(settings)
+        if self.speaker is not None:
+            self.speaker.configure(**settings)
+
+    def interrupt(self) -> None:
+        if self.speaker is not None:
+            self.speaker.interrupt()

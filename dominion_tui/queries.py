@@ -1,0 +1,133 @@
+"""Commands that only ask: they read the game and never change it."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .core.game import Game
+from .core.model import Player
+from .interpreter import match_name
+from .narration import count, grouped
+
+HELP = {
+    "play": "play CARD: play a card from your hand.",
+    "buy": "buy NAME: buy a card, an Event or a Project.",
+    "end": "end: end this phase. Ending the Buy phase ends your turn.",
+    "treasures": "treasures: play every Treasure in your hand that needs no decision.",
+    "villager": "villager N: spend N Villagers for N Actions, in your Action phase.",
+    "coffers": "coffers N: spend N Coffers for N coins.",
+    "hand": "hand: the cards in your hand.",
+    "supply": "supply: every pile with its cost and cards left, cheapest first.",
+    "status": "status: your Actions, Buys, coins, Coffers, Villagers, deck and discard sizes.",
+    "others": "others: each other player's hand, deck and discard sizes, Exile, tokens and holdings.",
+    "exile": "exile: every player's Exile mat.",
+    "trash": "trash: the cards in the trash.",
+    "describe": "describe CARD: a card's cost, types and what it does.",
+    "kingdom": "kingdom: the Kingdom piles and the Events, Ways and Projects in this game.",
+    "log": "log N: the last N announcements, 10 if no number is given.",
+    "repeat": "repeat: say again what was said since your last answer, and the question.",
+    "score": "score: everyone's victory points now.",
+    "undo": "undo: take back your last answer this turn, if it revealed no new card.",
+    "save": "save FILE: save the game to a file; resume it with dominion --resume FILE.",
+    "speech": "speech on, speech off, speech rate N, speech volume N, speech voice NAME.",
+    "help": "help COMMAND: help on one command.",
+    "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
+}
+
+
+class Queries:
+    def __init__(self, game: Game, log: list[str], recent: Callable[[], list[str]]) -> None:
+        self.game, self.log, self.recent = game, log, recent
+
+    def names(self) -> list[str]:
+        return ["hand", "supply", "status", "others", "exile", "trash", "describe", "kingdom",
+                "log", "repeat", "score", "help"]
+
+    def run(self, verb: str, arg: str, p: Player) -> list[str]:
+        return getattr(self, "q_" + verb)(arg, p)
+
+    def q_hand(self, arg: str, p: Player) -> list[str]:
+        return [f"{p.name}'s hand: {grouped(sorted(p.hand.names()))}."]
+
+    def q_supply(self, arg: str, p: Player) -> list[str]:
+        g = self.game
+        piles = sorted({**g.supply, **g.nonsupply}.items(), key=lambda kv: (g.cost(g.db[kv[0]]), kv[0]))
+        lines = [f"{n}, {g.cost(g.db[n])} coins, {len(z)} left"
+                 + ("" if n in g.supply else ", not in the Supply") + "." for n, z in piles]
+        for d in g.landscapes:
+            if d.kind in ("event", "project"):
+                lines.append(f"{d.name}, {d.kind.capitalize()}, {g.cost(d)} coins.")
+        return lines
+
+    def q_status(self, arg: str, p: Player) -> list[str]:
+        g = self.game
+        turn = f"{g.current.name}'s {g.phase} phase" if not g.over else "Game over"
+        return [f"{turn}. {p.name}: {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
+                f"{count(p.coins, 'coin')}, {p.coffers} Coffers, {count(p.villagers, 'Villager')}. "
+                f"Deck {len(p.deck)}, discard {len(p.discard)}, hand {len(p.hand)}."]
+
+    def holdings(self, q: Player) -> str:
+        g = self.game
+        arts = [n for n, h in g.artifacts.items() if h is q]
+        projs = [n for n, owners in g.projects.items() if q in owners]
+        parts = []
+        if arts:
+            parts.append("holds the " + ", the ".join(arts))
+        if projs:
+            parts.append("has cubes on " + ", ".join(projs))
+        if q.tokens.get("plot"):
+            parts.append(f"{q.tokens['plot']} Sinister Plot tokens")
+        return ("; " + "; ".join(parts)) if parts else ""
+
+    def q_others(self, arg: str, p: Player) -> list[str]:
+        return [f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
+                f"in play {grouped(q.in_play.names())}, Exile {grouped(q.exile.names())}, "
+                f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}."
+                for q in self.game.players if q is not p]
+
+    def q_exile(self, arg: str, p: Player) -> list[str]:
+        return [f"{q.name}'s Exile mat: {grouped(sorted(q.exile.names()))}." for q in self.game.players]
+
+    def q_trash(self, arg: str, p: Player) -> list[str]:
+        return [f"Trash: {grouped(sorted(self.game.trash.names()))}."]
+
+    def q_describe(self, arg: str, p: Player) -> list[str]:
+        g = self.game
+        if not arg:
+            return ["Describe which card? For example: describe Barge."]
+        name, why = match_name(arg, sorted(g.db.defs))
+        if name is None:
+            return [why or f"No card named {arg}."]
+        d = g.db[name]
+        cost = f"{g.cost(d)} coins" if d.cost is not None else "no cost"
+        kinds = ", ".join(sorted(d.types)) or d.kind
+        return [f"{d.name}: {cost}, {kinds}. {d.text}"]
+
+    def q_kingdom(self, arg: str, p: Player) -> list[str]:
+        g = self.game
+        lines = [f"Kingdom: {', '.join(g.config.kingdom) or 'none'}."]
+        for d in g.landscapes:
+            lines.append(f"{d.kind.capitalize()}: {d.name}. {d.text}")
+        if g.set_aside.cards:
+            lines.append(f"Set aside for Way of the Mouse: {', '.join(g.set_aside.names())}.")
+        if g.artifacts:
+            lines.append("Artifacts: " + ", ".join(
+                f"the {n}, held by {h.name if h else 'nobody'}" for n, h in g.artifacts.items()) + ".")
+        return lines
+
+    def q_log(self, arg: str, p: Player) -> list[str]:
+        n = int(arg) if arg.isdigit() else 10
+        return self.log[-n:] if n else []
+
+    def q_repeat(self, arg: str, p: Player) -> list[str]:
+        return self.recent() or ["Nothing to repeat."]
+
+    def q_score(self, arg: str, p: Player) -> list[str]:
+        return [", ".join(f"{q.name} {self.game.score(q)}" for q in self.game.players) + " points."]
+
+    def q_help(self, arg: str, p: Player) -> list[str]:
+        if arg:
+            name, why = match_name(arg.split()[0], list(HELP))
+            return [HELP[name] if name else f"No command '{arg}'. Type help for the list."]
+        return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
+                "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
+                "log N, repeat, score. Also: undo, save FILE, speech, help COMMAND, quit."]

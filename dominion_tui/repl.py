@@ -1,0 +1,92 @@
+"""Reading lines: prompt_toolkit at a terminal, plain lines otherwise.
+
+prompt_toolkit is set up as the accessibility guide advises: a plain PromptSession (never
+full-screen), no cursor position requests, no space reserved for a menu, readline-like
+completion that a screen reader hears as plain text.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Callable, Iterable
+
+from .core.decisions import Decision
+from .core.game import Game
+
+COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
+            "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
+            "save", "speech", "help", "quit"]
+
+
+def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
+    """Completions that make sense now for the text before the cursor (whole words)."""
+    if game is None or d is None:
+        return []
+    low = text.lower()
+    verb, sep, rest = low.partition(" ")
+    if d.kind == "turn":
+        if not sep:
+            return [c for c in COMMANDS if c.startswith(low)]
+        if verb == "play":
+            names = sorted({c.name for c in d.player.hand.cards})
+        elif verb == "buy":
+            names = game.buyable_names()
+        elif verb in ("describe", "help"):
+            names = sorted(game.db.defs) if verb == "describe" else COMMANDS
+        else:
+            return []
+        return [f"{verb} {n}" for n in names if n.lower().startswith(rest)]
+    labels = [o.label for o in d.options] + (["none"] if d.may_decline else [])
+    if d.kind == "yesno":
+        labels = ["yes", "no"]
+    labels += [c for c in ("hand", "status", "repeat", "help") if c not in labels]
+    return [lbl for lbl in labels if lbl.lower().startswith(low)]
+
+
+class PlainReader:
+    """Plain lines from any stream: no prompt_toolkit, no escape sequences."""
+
+    def __init__(self, stream: Any = None, out: Any = None) -> None:
+        self.stream = stream or sys.stdin
+        self.out = out or sys.stdout
+        self.context: tuple[Game | None, Decision | None] = (None, None)
+
+    def read(self, prompt: str) -> str:
+        self.out.write(prompt + "\n")  # whole lines only, for scripts and screen readers
+        self.out.flush()
+        line = self.stream.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+
+class PromptReader:
+    """A prompt_toolkit PromptSession with history and completion of what makes sense now."""
+
+    def __init__(self, input: Any = None, output: Any = None) -> None:
+        os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import Completer, Completion
+        from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.shortcuts import CompleteStyle
+
+        reader = self
+
+        class NowCompleter(Completer):
+            def get_completions(self, document, complete_event) -> Iterable[Completion]:
+                text = document.text_before_cursor
+                for s in suggestions(*reader.context, text):
+                    yield Completion(s, start_position=-len(text))
+
+        self.context: tuple[Game | None, Decision | None] = (None, None)
+        self.session = PromptSession(history=InMemoryHistory(), completer=NowCompleter(),
+                                     complete_style=CompleteStyle.READLINE_LIKE,
+                                     reserve_space_for_menu=0, input=input, output=output,
+                                     complete_while_typing=False)
+
+    def read(self, prompt: str) -> str:
+        return self.session.prompt(prompt + " ")
+
+
+def make_reader(plain_streams: bool) -> Callable[[str], str] | Any:
+    return PlainReader() if plain_streams else PromptReader()

@@ -1,0 +1,277 @@
+"""Optional speech: pyttsx3 in its own spawned process, killed to interrupt.
+
+Why a process: engine.stop() from another thread deadlocks and runAndWait() blocks, so the
+prompt must never wait on the engine; killing the process is the only reliable interrupt.
+Why spawn: a forked child hangs if the parent ever used the engine.
+Everything the engine prints (aplay/ALSA errors) is sent to os.devnull in the child, so a
+screen reader never reads it; failures come back as one line for the caller to print.
+"""
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import multiprocessing.queues
+import os
+import queue
+import signal
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any, Protocol
+
+STARTUP_TIMEOUT = 3.0
+NO_PACKAGE = "Speech is off: pyttsx3 is not installed. Install it with: pip install pyttsx3"
+NO_ENGINE = "Speech is off: no speech engine found (on Linux install espeak-ng)."
+_ctx = multiprocessing.get_context("spawn")
+
+
+class Speaker(Protocol):
+    def say(self, text: str) -> None: ...
+    def interrupt(self) -> None: ...
+    def configure(self, rate: int | None = None, volume: float | None = None,
+                  voice: str | None = None) -> None: ...
+    def close(self) -> None: ...
+
+
+class NullSpeaker:
+    """Speech off: every call does nothing."""
+
+    def say(self, text: str) -> None:
+        pass
+
+    def interrupt(self) -> None:
+        pass
+
+    def configure(self, rate: int | None = None, volume: float | None = None,
+                  voice: str | None = None) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass
+class RecordingSpeaker:
+    """For tests: what would have been spoken."""
+
+    said: list[str] = field(default_factory=list)
+    interrupts: int = 0
+    settings: dict[str, Any] = field(default_factory=dict)
+    closed: bool = False
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def interrupt(self) -> None:
+        self.interrupts += 1
+
+    def configure(self, rate: int | None = None, volume: float | None = None,
+                  voice: str | None = None) -> None:
+        self.settings.update(_settings(rate, volume, voice))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def _settings(rate: int | None, volume: float | None, voice: str | None) -> dict[str, Any]:
+    new: dict[str, Any] = {}
+    if rate is not None:
+        new["rate"] = max(20, int(rate))
+    if volume is not None:
+        new["volume"] = min(1.0, max(0.0, float(volume)))
+    if voice is not None:
+        new["voice"] = voice
+    return new
+
+
+def _why(exc: BaseException) -> str:
+    """One line telling the player why pyttsx3.init() failed."""
+    if isinstance(exc, (ImportError, RuntimeError, OSError)):  # RuntimeError: no espeak library
+        return NO_ENGINE
+    detail = " ".join(f"{type(exc).__name__}: {exc}".split())
+    return f"Speech is off: the speech engine failed to start ({detail})."
+
+
+def _quiet_child() -> None:
+    # fds, not sys.stdout: aplay and the C library write to fd 1 and 2 directly.
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (1, 2):
+        os.dup2(devnull, fd)
+    # Own process group: Ctrl-C at the prompt spares speech, and killpg also reaches aplay.
+    os.setpgrp()
+
+
+def _apply(engine: Any, settings: dict[str, Any]) -> None:
+    for name in ("rate", "volume"):
+        if name in settings:
+            try:
+                engine.setProperty(name, settings[name])
+            except Exception:  # a bad value must not stop speech
+                pass
+    wanted = str(settings.get("voice", "")).lower()
+    if not wanted:
+        return
+    try:
+        voices = list(engine.getProperty("voices"))
+        match = (next((v for v in voices if v.id.lower() == wanted), None)
+                 or next((v for v in voices if (v.name or "").lower() == wanted), None)
+                 or next((v for v in voices if wanted in (v.name or "").lower()), None))
+        if match is not None:
+            engine.setProperty("voice", match.id)
+    except Exception:  # some drivers (even "dummy") fail here; keep the current voice
+        pass
+
+
+def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Connection) -> None:
+    """Runs in the spawned process: report "ready" or why not, then speak what arrives."""
+    _quiet_child()
+    parent = os.getppid()
+    try:
+        import pyttsx3
+    except ImportError:
+        status.send(NO_PACKAGE)
+        return
+    try:
+        engine = pyttsx3.init(driver)
+        _apply(engine, settings)
+    except BaseException as exc:
+        status.send(_why(exc))
+        return
+    status.send("ready")
+    while True:
+        try:
+            item = inbox.get(timeout=1.0)
+        except queue.Empty:
+            if os.getppid() != parent:  # the game died without closing us: do not linger
+                return
+            continue
+        if item is None:
+            return
+        kind, value = item
+        if kind == "config":
+            _apply(engine, value)
+        else:
+            engine.say(value)
+            engine.runAndWait()
+
+
+class _Queue(multiprocessing.queues.Queue):  # type: ignore[type-arg]
+    # Sentences still buffered when the child is killed fail with a broken pipe; the default
+    # hook prints a traceback to the player's terminal.
+    @staticmethod
+    def _on_queue_feeder_error(e: BaseException, obj: object) -> None:
+        pass
+
+
+class ProcessSpeaker:
+    """pyttsx3 in a spawned process fed through a queue; interrupt() kills and restarts it."""
+
+    def __init__(self, driver: str | None = None) -> None:
+        self.driver = driver
+        self.settings: dict[str, Any] = {}  # kept here so a restarted child gets them too
+        self.closed = False
+        self._start()
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid
+
+    def _start(self) -> None:
+        self._inbox = _Queue(ctx=_ctx)
+        self._status, child_end = _ctx.Pipe(duplex=False)
+        self._proc = _ctx.Process(target=_child, daemon=True, name="dominion-speech",
+                                  args=(self.driver, dict(self.settings), self._inbox, child_end))
+        self._proc.start()
+        child_end.close()
+
+    def _stop(self) -> None:
+        pid = self._proc.pid
+        if pid is not None:
+            try:
+                os.killpg(pid, signal.SIGKILL)  # the child and any aplay it started
+            except OSError:
+                pass  # the child has not made its group yet, or is gone
+        self._proc.kill()
+        self._proc.join(1.0)
+        self._inbox.close()
+        self._inbox.cancel_join_thread()  # never wait at exit on sentences nobody will read
+        self._status.close()
+
+    def wait_ready(self, timeout: float = STARTUP_TIMEOUT) -> str | None:
+        """None when the child said "ready", else one line saying why speech is off."""
+        try:
+            if self._status.poll(timeout):
+                answer = self._status.recv()
+                return None if answer == "ready" else str(answer)
+        except (EOFError, OSError):
+            return "Speech is off: the speech engine stopped while starting."
+        return f"Speech is off: the speech engine did not start within {timeout:g} seconds."
+
+    def say(self, text: str) -> None:
+        if not self.closed:
+            self._inbox.put(("say", text))  # put() hands over to a feeder thread: never blocks
+
+    def interrupt(self) -> None:
+        if not self.closed:
+            self._stop()
+            self._start()
+
+    def configure(self, rate: int | None = None, volume: float | None = None,
+                  voice: str | None = None) -> None:
+        new = _settings(rate, volume, voice)
+        self.settings.update(new)
+        if not self.closed:
+            self._inbox.put(("config", new))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._stop()
+
+
+def _pyttsx3_importable() -> bool:
+    # Checked in the parent too, without importing: cheap, and tests can hide the package.
+    try:
+        return importlib.util.find_spec("pyttsx3") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def start_speech(driver: str | None = None) -> tuple[Speaker, str | None]:
+    """Return (speaker, None) when speech works, else (NullSpeaker(), one-line message why not)."""
+    if not _pyttsx3_importable():
+        return NullSpeaker(), NO_PACKAGE
+    try:
+        speaker = ProcessSpeaker(driver)
+    except Exception as exc:  # e.g. no processes or semaphores allowed here
+        return NullSpeaker(), f"Speech is off: could not start the speech process ({exc})."
+    problem = speaker.wait_ready()
+    if problem is not None:
+        speaker.close()
+        return NullSpeaker(), problem
+    return speaker, None
+
+
+def _voices_child(driver: str | None, out: Connection) -> None:
+    _quiet_child()
+    try:
+        import pyttsx3
+        out.send([str(v.name or v.id) for v in pyttsx3.init(driver).getProperty("voices")])
+    except BaseException:
+        out.send([])
+
+
+def list_voices(driver: str | None = None) -> list[str]:
+    """Voice names, best effort: [] on any failure. Asked in a child, so nothing is printed."""
+    if not _pyttsx3_importable():
+        return []
+    try:
+        result, child_end = _ctx.Pipe(duplex=False)
+        proc = _ctx.Process(target=_voices_child, args=(driver, child_end), daemon=True)
+        proc.start()
+        child_end.close()
+        voices = result.recv() if result.poll(STARTUP_TIMEOUT) else []
+        proc.kill()
+        proc.join(1.0)
+        return list(voices)
+    except Exception:
+        return []
