@@ -111,7 +111,8 @@ class Interpreter:
             known, _ = match_name(rest, self.known_names())
             if known:
                 return TurnAction("buy", known)  # why_not says why it cannot be bought
-            return reject(why)
+            elsewhere = self.game.db.canonical(rest)
+            return reject(f"{elsewhere} is not in this game." if elsewhere else why)
         return TurnAction("buy", name)
 
     # ---------------------------------------------------------------- answers
@@ -123,9 +124,9 @@ class Interpreter:
             if low in ("no", "n", "2"):
                 return Result("answer", [1])
             return reject("Answer yes or no.")
-        if low in DECLINE:
-            if d.may_decline:
-                return Result("answer", [])
+        if low in DECLINE and d.may_decline:
+            return Result("answer", [])
+        if low in ("none", ""):
             return reject("You must choose: " + self.options_text(d))
         if low in YES and len(d.options) == 1:
             return Result("answer", [0])

@@ -1,0 +1,118 @@
+"""End to end: a real pseudo-terminal, a piped script, and a game killed and resumed."""
+from __future__ import annotations
+
+import io
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "2", "--no-pause"]
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+
+
+def env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    return dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path), TERM="xterm",
+                **extra)
+
+
+def test_plain_in_a_pseudo_terminal_has_no_colour_or_style_and_no_warning(tmp_path: Path) -> None:
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", "--plain", *GAME],
+                          env=env(tmp_path), encoding="utf-8", timeout=20)
+    log = io.StringIO()
+    child.logfile_read = log
+    for who in ("Alice", "Bob"):
+        child.expect(f"{who}, action>")
+        child.sendline("treasures")
+        child.expect(f"{who}, buy>")
+        child.sendline("end")
+    child.expect("Alice, action>")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    text = log.getvalue()
+    assert "Alice plays Copper." in text and "Bob plays Copper." in text
+    # prompt_toolkit resets attributes around its prompt (ESC[0m); anything else would be style.
+    styles = {m for m in SGR.findall(text) if m not in ("", "0")}
+    assert not styles, styles
+    assert "warning" not in text.lower()
+
+
+def test_piped_script_has_no_escape_sequence_at_all(tmp_path: Path) -> None:
+    script = "\n".join(["treasures", "buy Silver", "end"] * 6 + ["hand", "quit"]) + "\n"
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input=script, text=True,
+                         capture_output=True, env=env(tmp_path), timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert "\x1b" not in res.stdout + res.stderr
+    assert "Alice buys a Silver for 3 coins." in res.stdout or "Bob buys a Silver" in res.stdout
+
+
+def read_until(proc: subprocess.Popen, needle: str, timeout: float = 20) -> str:
+    seen = ""
+    end = time.time() + timeout
+    while needle not in seen:
+        assert time.time() < end, f"never saw {needle!r}; got {seen!r}"
+        line = proc.stdout.readline()
+        assert line, f"process ended before {needle!r}; got {seen!r}"
+        seen += line
+    return seen
+
+
+def test_killed_mid_turn_resume_restores_hands_decks_and_question(tmp_path: Path) -> None:
+    args = [sys.executable, "-m", "dominion_tui", *GAME]
+    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            env=env(tmp_path), bufsize=1)
+    read_until(proc, "Alice, action>")
+    for line in ["end", "treasures", "buy Silver", "end"]:  # Alice's turn 1
+        proc.stdin.write(line + "\n")
+    proc.stdin.write("play Copper\nhand\nothers\n")  # Bob, mid-turn
+    proc.stdin.flush()
+    before = read_until(proc, "Alice: hand")
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    bob_hand = re.findall(r"Bob's hand: .*", before)[-1]
+    alice = re.findall(r"Alice: hand .*", before)[-1]
+
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume"], input="hand\nothers\nstatus\nquit\n",
+                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert bob_hand in res.stdout
+    assert alice in res.stdout
+    assert "Bob's buy phase. Bob: 1 Action, 1 Buy, 1 coin" in res.stdout  # the pending question
+    assert "Bob, buy>" in res.stdout
+
+
+def test_damaged_save_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    save = tmp_path / "broken.json"
+    save.write_text('{"format": "dominion-tui save", "version": 1, "config": 5}')
+    before = save.read_bytes()
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", str(save)], text=True,
+                         capture_output=True, env=env(tmp_path), timeout=60, input="")
+    assert res.returncode == 2
+    assert "damaged" in res.stderr and "Traceback" not in res.stderr
+    assert save.read_bytes() == before
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text("[1, 2, 3]")
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", str(foreign)], text=True,
+                         capture_output=True, env=env(tmp_path), timeout=60, input="")
+    assert res.returncode == 2 and "not a dominion-tui save file" in res.stderr
+
+
+def test_undo_takes_back_an_answer_that_revealed_nothing(tmp_path: Path) -> None:
+    script = "treasures\nbuy Silver\nundo\nstatus\nquit\n"
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input=script, text=True,
+                         capture_output=True, env=env(tmp_path), timeout=60)
+    assert "Alice takes back: buy Silver." in res.stdout
+    assert "Alice: 1 Action, 1 Buy" in res.stdout.split("takes back")[1]
+
+
+def test_undo_refuses_an_answer_that_drew_cards(tmp_path: Path) -> None:
+    script = "end\nend\nundo\nquit\n"  # Alice's Clean-up drew a new hand; Bob may not undo it
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input=script, text=True,
+                         capture_output=True, env=env(tmp_path), timeout=60)
+    assert "Nothing of yours to undo this turn." in res.stdout
