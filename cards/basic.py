@@ -16,7 +16,7 @@ def register(db: CardDB) -> None:
     db.add(treasure("Silver", 3, 2, pile_size=40))
     db.add(treasure("Gold", 6, 3, pile_size=30))
     db.add(victory("Estate", 2, 1))
-    db.add(victory("Duchy", 5, 3, plural="Duchies"))
+    db.add(victory("Duchy", 5, 3))
     db.add(victory("Province", 8, 6, ends_game=True))
     db.add(victory("Curse", 0, -1))
     db.starting_deck = {"Copper": 7, "Estate": 3}

@@ -54,8 +54,9 @@ def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None
 
 
 class Interpreter:
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, queries: Any = None) -> None:
         self.game = game
+        self.queries = queries  # commands that only ask (hand, supply, ...): see queries.py
 
     def known_names(self) -> list[str]:
         g = self.game
@@ -69,6 +70,9 @@ class Interpreter:
         line = clean(raw)
         if d is None:
             return reject("The game is over." if self.game.over else "Nothing is being asked now.")
+        verb, _, arg = line.partition(" ")
+        if self.queries and verb.lower() in self.queries.names() and not self.is_option(d, line):
+            return Result("info", lines=self.queries.run(verb.lower(), arg.strip(), d.player))
         if d.kind == "turn":
             return self.turn_line(line, d)
         return self.answer_line(line, d)
@@ -156,6 +160,10 @@ class Interpreter:
         if not free:
             return reject(f"There are no more {name} to pick.")
         return free[0]
+
+    @staticmethod
+    def is_option(d: Decision, line: str) -> bool:
+        return d.kind != "turn" and any(o.label.lower() == line.lower() for o in d.options)
 
     @staticmethod
     def options_text(d: Decision) -> str:

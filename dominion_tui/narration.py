@@ -9,14 +9,15 @@ from typing import Any, Callable
 
 from .core.decisions import Decision
 from .core.events import Event, Note
+from .core.model import plural
 
 
 def article(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
-def count(n: int, name: str, plural: str | None = None) -> str:
-    return f"{n} {name if n == 1 else (plural or name + 's')}"
+def count(n: int, name: str, plural_form: str | None = None) -> str:
+    return f"{n} {name if n == 1 else (plural_form or plural(name))}"
 
 
 def listing(names: list[str]) -> str:
@@ -28,7 +29,7 @@ def grouped(names: list[str]) -> str:
     seen: dict[str, int] = {}
     for n in names:
         seen[n] = seen.get(n, 0) + 1
-    return ", ".join(n if k == 1 else f"{k} {n}s" for n, k in seen.items()) if names else "nothing"
+    return ", ".join(n if k == 1 else f"{k} {plural(n)}" for n, k in seen.items()) if names else "nothing"
 
 
 WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": ""}

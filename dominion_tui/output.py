@@ -26,7 +26,7 @@ def wants(level: str, note: Note, viewer: str | None) -> bool:
         return True
     mine = viewer is None or note.player == viewer
     if level == "brief":
-        if note.kind == "gain" and note.data.get("card") == "Horse":
+        if note.kind == "gain" and not note.data.get("supply"):  # Horse counts are required
             return True
         if note.kind in ("play", "gain", "buy", "trash") and note.data.get("way") is not None:
             return True

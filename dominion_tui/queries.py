@@ -108,7 +108,8 @@ class Queries:
         for d in g.landscapes:
             lines.append(f"{d.kind.capitalize()}: {d.name}. {d.text}")
         if g.set_aside.cards:
-            lines.append(f"Set aside for Way of the Mouse: {', '.join(g.set_aside.names())}.")
+            ways = [d.name for d in g.landscapes if d.setup]
+            lines.append(f"Set aside for {', '.join(ways) or 'the game'}: {', '.join(g.set_aside.names())}.")
         if g.artifacts:
             lines.append("Artifacts: " + ", ".join(
                 f"the {n}, held by {h.name if h else 'nobody'}" for n, h in g.artifacts.items()) + ".")

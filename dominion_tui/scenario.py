@@ -15,6 +15,7 @@ from .core.game import Config, Game
 from .core.model import PLAYER_ZONES, Player
 from .interpreter import Interpreter
 from .narration import Narrator
+from .queries import Queries
 from .scenario_schema import Scenario, ScenarioError, Step, load_scenario
 from .setup import SetupError, database, new_game
 
@@ -73,7 +74,7 @@ class Runner:
         self.said: list[str] = []
         self.narrator = Narrator(None)
         self.game: Game = self.build()
-        self.interp = Interpreter(self.game)
+        self.interp = Interpreter(self.game, Queries(self.game, self.said, lambda: []))
 
     # ---------------------------------------------------------------- building the position
     def build(self) -> Game:

@@ -128,8 +128,7 @@ class Session:
                 return act
             self.queued.clear()
         self.ask(game, d)
-        interp = Interpreter(game)
-        queries = Queries(game, self.output.log, lambda: list(self.output.recent))
+        interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent)))
         self.reader.context = (game, d)
         while True:
             try:
@@ -140,10 +139,7 @@ class Session:
             line = clean(raw)
             verb, _, arg = line.partition(" ")
             verb = verb.lower()
-            if verb in queries.names() and not self.is_option(d, line):
-                self.output.info(queries.run(verb, arg.strip(), d.player))
-                continue
-            if verb in META and not self.is_option(d, line):
+            if verb in META and not interp.is_option(d, line):
                 result = self.meta(game, d, verb, arg.strip())
                 if result is not None:
                     self.output.answered()
@@ -154,10 +150,6 @@ class Session:
                 self.output.answered()
                 return res.value
             self.output.info(res.lines)
-
-    @staticmethod
-    def is_option(d: Decision, line: str) -> bool:
-        return d.kind != "turn" and any(o.label.lower() == line.lower() for o in d.options)
 
     def prompt(self, d: Decision) -> str:
         if d.kind == "turn":
@@ -170,7 +162,7 @@ class Session:
             return
         p = d.player
         status = (f"{p.name}, {d.topic} phase. {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
-                  f"{count(p.coins, 'coin')}. Hand: {grouped(sorted(p.hand.names()))}.")
+                  f"{count(p.coins, 'coin')}. Hand: {grouped(sorted(p.hand.names())) if p.hand.cards else 'empty'}.")
         if status != self.shown_status:
             self.output.question([status])
             self.shown_status = status

@@ -20,6 +20,15 @@ CARD_KINDS = ("basic", "kingdom", "nonsupply")
 LANDSCAPE_KINDS = ("event", "way", "project")
 
 
+def plural(name: str) -> str:
+    """English plural of a card name: Duchy -> Duchies, Supplies stays, Horse -> Horses."""
+    if name.endswith("s"):
+        return name
+    if name.endswith("y") and name[-2:-1] not in "aeiou":
+        return name[:-1] + "ies"
+    return name + "s"
+
+
 @dataclass(frozen=True)
 class Trigger:
     """A "when ..." ability.
@@ -72,7 +81,7 @@ class CardDef:
 
     @property
     def plural_name(self) -> str:
-        return self.plural or self.name + "s"
+        return self.plural or plural(self.name)
 
 
 class Zone:
