@@ -1,0 +1,64 @@
+"""Hot-seat privacy, verbosity levels and the transcript, through piped plain input."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+BASE = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "5"]
+
+
+def run(tmp_path: Path, args: list[str], script: list[str]) -> list[str]:
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", *BASE, *args],
+                         input="\n".join(script) + "\n", text=True, capture_output=True,
+                         env=env, timeout=60)
+    assert res.returncode == 0, res.stderr
+    return res.stdout.splitlines()
+
+
+def test_hot_seat_pause_shows_nothing_private_before_enter(tmp_path: Path) -> None:
+    out = run(tmp_path, [], ["end", "end", "", "hand", "quit"])
+    pause = out.index("Bob's turn. Pass the keyboard to Bob, then press Enter.")
+    assert not any("Bob's hand" in line or line.startswith("Bob, action phase") for line in out[:pause])
+    assert any(line.startswith("Bob, action phase") for line in out[pause:])
+    assert any(line.startswith("Bob's hand: ") for line in out[pause:])
+
+
+def test_no_pause_skips_the_hand_over(tmp_path: Path) -> None:
+    out = run(tmp_path, ["--no-pause"], ["end", "end", "quit"])
+    assert not any("Pass the keyboard" in line for line in out)
+
+
+def test_brief_leaves_out_opponents_details_but_keeps_required_announcements(tmp_path: Path) -> None:
+    script = ["treasures", "end", "treasures", "end", "quit"]
+    normal = run(tmp_path, ["--no-pause", "--computer", "Bob"], script)
+    brief = run(tmp_path, ["--no-pause", "--computer", "Bob", "--verbosity", "brief"], script)
+    assert any(line.startswith("Bob plays Copper") for line in normal)
+    assert not any(line.startswith("Bob plays Copper") for line in brief)
+    assert "Bob's turn 1." in brief  # turn starts are always announced
+    assert any(line.startswith("Alice plays Copper") for line in brief)
+
+
+def test_verbose_tells_every_draw(tmp_path: Path) -> None:
+    script = ["end", "end", "quit"]
+    verbose = run(tmp_path, ["--no-pause", "--computer", "Bob", "--verbosity", "verbose"], script)
+    normal = run(tmp_path, ["--no-pause", "--computer", "Bob"], script)
+    assert "Bob draws 5 cards." in verbose  # Bob's new hand, without naming his cards
+    assert "Bob draws 5 cards." not in normal
+    assert any(line.startswith("Alice draws ") and "Copper" in line for line in normal)
+
+
+def test_bad_verbosity_is_one_line(tmp_path: Path) -> None:
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--verbosity", "loud"], text=True,
+                         capture_output=True, timeout=60, input="")
+    assert res.returncode == 2 and len(res.stderr.splitlines()) == 1
+
+
+def test_transcript_appends_every_announcement(tmp_path: Path) -> None:
+    transcript = tmp_path / "t.txt"
+    out = run(tmp_path, ["--no-pause", "--transcript", str(transcript)], ["treasures", "end", "quit"])
+    said = transcript.read_text().splitlines()
+    assert "Alice's turn 1." in said
+    assert [line for line in said if "plays Copper" in line] == [line for line in out if "plays Copper" in line]
