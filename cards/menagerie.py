@@ -75,6 +75,7 @@ def mouse_setup(game) -> None:
     name = game.config.mouse or game.rng.choice(options)
     game.config.mouse = name
     game.new_card(name, game.set_aside)
+    game.say("set_aside_by_game", None, landscape="Way of the Mouse", card=name)
 
 
 def mouse_play(ctx: Ctx) -> None:

@@ -13,6 +13,8 @@ from .core.model import plural
 
 
 def article(name: str) -> str:
+    if name.endswith("s"):  # Supplies, Lackeys, Spices: no article
+        return name
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
@@ -174,8 +176,11 @@ class Narrator:
     def _auto(self, p, d):
         return f"{p}: {d['prompt']} Only choice: {listing(d['picked'])}."
 
-    def _setup(self, p, d):
-        return d["text"]
+    def _set_aside_by_game(self, p, d):
+        return f"{d['landscape']}: {d['card']} is set aside for it."
+
+    def _trigger(self, p, d):
+        return f"{p}'s {d['label']}."
 
     # ---- questions
     def event(self, ev: Event) -> str:

@@ -14,7 +14,8 @@ from .narration import Narrator
 
 # Announcements the accessibility notes require, shown even at the brief level.
 REQUIRED = {"turn", "exile", "unexile", "exile_mat", "exile_fail", "artifact", "cube", "coffers",
-            "villagers", "spend", "duration", "game_over", "return", "play_aside", "setup",
+            "villagers", "spend", "duration", "game_over", "return", "play_aside", "set_aside_by_game",
+            "trigger",
             "gain_fail", "auto"}
 # Details of other players' turns left out below the verbose level.
 OPPONENT_DETAIL = {"draw", "shuffle", "plus", "phase"}
@@ -44,7 +45,7 @@ class Output:
     speaker: Any = None
     transcript: TextIO | None = None
     narrator: Narrator = field(default_factory=Narrator)
-    log: list[str] = field(default_factory=list)
+    history: list[Note] = field(default_factory=list)  # rendered anew for whoever asks: privacy
     recent: list[str] = field(default_factory=list)  # said since the last answer: for "repeat"
     sinks: list[Callable[[str], None]] = field(default_factory=list)
     muted: bool = False
@@ -60,7 +61,7 @@ class Output:
         lines = self.narrator.note(note)
         if not lines:
             return
-        self.log.extend(lines)
+        self.history.append(note)
         if self.muted or not wants(self.level, note, self.narrator.viewer):
             return
         style = "bold" if note.kind in ("turn", "game_over") else None
@@ -78,6 +79,10 @@ class Output:
             self.transcript.flush()
         for sink in self.sinks:
             sink(line)
+
+    def log(self) -> list[str]:
+        """Every announcement so far, as the player now at the keyboard may hear it."""
+        return [line for note in self.history for line in self.narrator.note(note)]
 
     def question(self, lines: list[str]) -> None:
         for i, line in enumerate(lines):

@@ -35,7 +35,7 @@ HELP = {
 
 
 class Queries:
-    def __init__(self, game: Game, log: list[str], recent: Callable[[], list[str]]) -> None:
+    def __init__(self, game: Game, log: Callable[[], list[str]], recent: Callable[[], list[str]]) -> None:
         self.game, self.log, self.recent = game, log, recent
 
     def names(self) -> list[str]:
@@ -117,7 +117,7 @@ class Queries:
 
     def q_log(self, arg: str, p: Player) -> list[str]:
         n = int(arg) if arg.isdigit() else 10
-        return self.log[-n:] if n else []
+        return self.log()[-n:] if n else []
 
     def q_repeat(self, arg: str, p: Player) -> list[str]:
         return self.recent() or ["Nothing to repeat."]

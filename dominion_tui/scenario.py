@@ -74,7 +74,7 @@ class Runner:
         self.said: list[str] = []
         self.narrator = Narrator(None)
         self.game: Game = self.build()
-        self.interp = Interpreter(self.game, Queries(self.game, self.said, lambda: []))
+        self.interp = Interpreter(self.game, Queries(self.game, lambda: list(self.said), lambda: []))
 
     # ---------------------------------------------------------------- building the position
     def build(self) -> Game:

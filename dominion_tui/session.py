@@ -67,7 +67,7 @@ class Session:
         self.replay = ReplayDecider(answers, live)
         self.info = []
         self.queued = []
-        self.output.log.clear()
+        self.output.history.clear()
         deciders = {i: self.replay for i in range(len(self.config.players))}
         game = new_game(self.config, deciders, listeners=[self.on_note])
         game.answer_hooks.append(self.on_answer)

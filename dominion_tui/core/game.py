@@ -452,6 +452,8 @@ class Game:
             self.say("duration", p, card=cand.label)
             cand.pending.fn(Ctx(self, p, cand.pending.source))
             return
+        if t.where != "hand" and t not in self.rules:  # reactions and rules announce themselves
+            self.say("trigger", p, label=cand.label, on=ev.kind)
         t.effect(Ctx(self, p, cand.source), ev)
 
     def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> None:
@@ -530,7 +532,7 @@ class Game:
                 self.discard(p, c, cleanup=True)
         for c in list(p.hand.cards):
             self.discard(p, c, cleanup=True)
-        self.draw(p, self.modify("cleanup_draw", p, 5), quiet=True)
+        self.draw(p, self.modify("cleanup_draw", p, 5))
         self.say("cleanup", p, hand=len(p.hand))
         self.fire(self._event("end_turn", p, None, None, None))
 
