@@ -121,7 +121,8 @@ def _apply(engine: Any, settings: dict[str, Any]) -> None:
         pass
 
 
-def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Connection) -> None:
+def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Connection,
+           spoken: Any) -> None:
     """Runs in the spawned process: report "ready" or why not, then speak what arrives."""
     _quiet_child()
     parent = os.getppid()
@@ -132,11 +133,11 @@ def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Con
         return
     try:
         engine = pyttsx3.init(driver)
-        _apply(engine, settings)
     except BaseException as exc:
         status.send(_why(exc))
         return
     status.send("ready")
+    pending = dict(settings)
     while True:
         try:
             item = inbox.get(timeout=1.0)
@@ -148,10 +149,16 @@ def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Con
             return
         kind, value = item
         if kind == "config":
-            _apply(engine, value)
-        else:
-            engine.say(value)
-            engine.runAndWait()
+            pending.update(value)
+            continue
+        # An idle pyttsx3 runs commands at once, even runAndWait's own endLoop, and then the
+        # loop never ends (dummy driver). Marked busy, all wait for the loop, as on first use.
+        engine.proxy.setBusy(True)
+        _apply(engine, pending)
+        pending = {}
+        engine.say(value)
+        engine.runAndWait()
+        spoken.value += 1
 
 
 class _Queue(multiprocessing.queues.Queue):  # type: ignore[type-arg]
@@ -175,11 +182,19 @@ class ProcessSpeaker:
     def pid(self) -> int | None:
         return self._proc.pid
 
+    @property
+    def spoken(self) -> int:
+        """Sentences the current child has finished speaking (0 again after interrupt())."""
+        return int(self._spoken.value)
+
     def _start(self) -> None:
         self._inbox = _Queue(ctx=_ctx)
+        self._inbox.cancel_join_thread()  # at exit, never wait on sentences nobody will read
         self._status, child_end = _ctx.Pipe(duplex=False)
+        self._spoken = _ctx.RawValue("i", 0)  # no lock: only the child writes it
         self._proc = _ctx.Process(target=_child, daemon=True, name="dominion-speech",
-                                  args=(self.driver, dict(self.settings), self._inbox, child_end))
+                                  args=(self.driver, dict(self.settings), self._inbox, child_end,
+                                        self._spoken))
         self._proc.start()
         child_end.close()
 
@@ -193,7 +208,6 @@ class ProcessSpeaker:
         self._proc.kill()
         self._proc.join(1.0)
         self._inbox.close()
-        self._inbox.cancel_join_thread()  # never wait at exit on sentences nobody will read
         self._status.close()
 
     def wait_ready(self, timeout: float = STARTUP_TIMEOUT) -> str | None:
@@ -243,7 +257,8 @@ def start_speech(driver: str | None = None) -> tuple[Speaker, str | None]:
     try:
         speaker = ProcessSpeaker(driver)
     except Exception as exc:  # e.g. no processes or semaphores allowed here
-        return NullSpeaker(), f"Speech is off: could not start the speech process ({exc})."
+        detail = " ".join(str(exc).split())
+        return NullSpeaker(), f"Speech is off: could not start the speech process ({detail})."
     problem = speaker.wait_ready()
     if problem is not None:
         speaker.close()

@@ -259,32 +259,28 @@ class Game:
         self.say("shuffle", p, size=len(p.deck))
         self.fire(self._event("shuffle", p, None, p.discard, p.deck))
 
-    def draw(self, p: Player, n: int, quiet: bool = False) -> list[Card]:
-        drawn: list[Card] = []
+    def _from_deck(self, p: Player, n: int, dest: Zone) -> list[Card]:
+        """Move up to n cards from the top of the deck, shuffling the discard pile when needed."""
+        moved: list[Card] = []
         for _ in range(n):
             if not p.deck.cards:
                 if not p.discard.cards:
                     break
                 self.shuffle(p)
             c = p.deck.cards[0]
-            self._move(c, p.hand)
-            drawn.append(c)
+            self._move(c, dest)
+            moved.append(c)
+        return moved
+
+    def draw(self, p: Player, n: int, quiet: bool = False) -> list[Card]:
+        drawn = self._from_deck(p, n, p.hand)
         if not quiet:
             self.say("draw", p, cards=[c.name for c in drawn], wanted=n)
         return drawn
 
     def top_cards(self, p: Player, n: int) -> list[Card]:
-        """Take up to n cards from the top of the deck (shuffling if needed) into the open."""
-        got: list[Card] = []
-        for _ in range(n):
-            if not p.deck.cards:
-                if not p.discard.cards:
-                    break
-                self.shuffle(p)
-            c = p.deck.cards[0]
-            self._move(c, p.revealed)
-            got.append(c)
-        return got
+        """Take up to n cards from the top of the deck into the open (to be revealed or looked at)."""
+        return self._from_deck(p, n, p.revealed)
 
     def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False) -> Card | None:
         pile = self.pile(name)
