@@ -196,6 +196,10 @@ class Narrator:
 
     def question(self, d: Decision) -> list[str]:
         """The lines that ask a question: what opened it, the prompt, the numbered options."""
+        if d.kind == "turn":
+            p = d.player
+            return [f"{p.name}, {d.topic} phase. {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
+                    f"{count(p.coins, 'coin')}. Hand: {grouped(sorted(p.hand.names())) if p.hand.cards else 'empty'}."]
         lines = []
         if isinstance(d.context, Event):
             opened = self.event(d.context)

@@ -160,9 +160,7 @@ class Session:
         if d.kind != "turn":
             self.output.question(self.output.narrator.question(d))
             return
-        p = d.player
-        status = (f"{p.name}, {d.topic} phase. {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
-                  f"{count(p.coins, 'coin')}. Hand: {grouped(sorted(p.hand.names())) if p.hand.cards else 'empty'}.")
+        status = self.output.narrator.question(d)[0]
         if status != self.shown_status:
             self.output.question([status])
             self.shown_status = status
