@@ -127,7 +127,7 @@ def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Con
     _quiet_child()
     parent = os.getppid()
     try:
-        import pyttsx3
+        import pyttsx3  # type: ignore[import-untyped]
     except ImportError:
         status.send(NO_PACKAGE)
         return
@@ -151,13 +151,16 @@ def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Con
         if kind == "config":
             pending.update(value)
             continue
-        # An idle pyttsx3 runs commands at once, even runAndWait's own endLoop, and then the
-        # loop never ends (dummy driver). Marked busy, all wait for the loop, as on first use.
-        engine.proxy.setBusy(True)
-        _apply(engine, pending)
-        pending = {}
-        engine.say(value)
-        engine.runAndWait()
+        try:
+            # An idle pyttsx3 runs commands at once, even runAndWait's own endLoop, and then the
+            # loop never ends (dummy driver). Marked busy, all wait for the loop, as on first use.
+            engine.proxy.setBusy(True)
+            _apply(engine, pending)
+            pending = {}
+            engine.say(value)
+            engine.runAndWait()
+        except Exception:  # one bad sentence must not end speech for the rest of the game
+            pass
         spoken.value += 1
 
 
@@ -188,6 +191,7 @@ class ProcessSpeaker:
         return int(self._spoken.value)
 
     def _start(self) -> None:
+        self._sent = 0
         self._inbox = _Queue(ctx=_ctx)
         self._inbox.cancel_join_thread()  # at exit, never wait on sentences nobody will read
         self._status, child_end = _ctx.Pipe(duplex=False)
@@ -222,10 +226,12 @@ class ProcessSpeaker:
 
     def say(self, text: str) -> None:
         if not self.closed:
+            self._sent += 1
             self._inbox.put(("say", text))  # put() hands over to a feeder thread: never blocks
 
     def interrupt(self) -> None:
-        if not self.closed:
+        # A child that was never given anything to say has nothing to cut: keep it warm.
+        if not self.closed and self._sent:
             self._stop()
             self._start()
 
@@ -279,8 +285,8 @@ def list_voices(driver: str | None = None) -> list[str]:
     """Voice names, best effort: [] on any failure. Asked in a child, so nothing is printed."""
     if not _pyttsx3_importable():
         return []
+    result, child_end = _ctx.Pipe(duplex=False)
     try:
-        result, child_end = _ctx.Pipe(duplex=False)
         proc = _ctx.Process(target=_voices_child, args=(driver, child_end), daemon=True)
         proc.start()
         child_end.close()
@@ -290,3 +296,6 @@ def list_voices(driver: str | None = None) -> list[str]:
         return list(voices)
     except Exception:
         return []
+    finally:
+        result.close()
+        child_end.close()

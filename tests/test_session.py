@@ -62,3 +62,32 @@ def test_transcript_appends_every_announcement(tmp_path: Path) -> None:
     said = transcript.read_text().splitlines()
     assert "Alice's turn 1." in said
     assert [line for line in said if "plays Copper" in line] == [line for line in out if "plays Copper" in line]
+
+
+def test_speech_receives_exactly_what_the_text_output_shows(tmp_path: Path) -> None:
+    import io
+
+    from dominion_tui.core.game import Config
+    from dominion_tui.output import Output
+    from dominion_tui.repl import PlainReader
+    from dominion_tui.session import Session
+    from dominion_tui.speech import RecordingSpeaker
+
+    script = "\n".join(["hand", "treasures", "buy Silver", "bogus", "end"] * 4 + ["log 5", "quit"]) + "\n"
+    text, prompts = io.StringIO(), io.StringIO()
+    speaker = RecordingSpeaker()
+    out = Output(plain=True, stream=text, speaker=speaker)
+    reader = PlainReader(io.StringIO(script), prompts)
+    config = Config(["Alice", "Bob"], ["Barge", "Sheepdog"], ["Ride"], 9)
+    Session(config, out, reader, pause=False).run()
+    shown = text.getvalue().splitlines()
+    assert len(shown) > 40
+    assert speaker.said == shown
+
+
+def test_speech_flag_without_an_engine_says_so_in_one_line_and_plays_on(tmp_path: Path) -> None:
+    out = run(tmp_path, ["--no-pause", "--speech"], ["end", "end", "quit"])
+    said = [line for line in out if line.startswith("Speech is off")]
+    if said:  # no speech engine here: one line, then the game goes on in text
+        assert len(said) == 1
+    assert "Bob's turn 1." in out
