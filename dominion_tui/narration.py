@@ -155,7 +155,10 @@ class Narrator:
 
     def _artifact(self, p, d):
         before = f" from {d['before']}" if d["before"] and d["before"] != p else ""
-        return f"{p} takes the {d['artifact']}{before}. {p} holds the {d['artifact']}."
+        line = f"{p} takes the {d['artifact']}{before}. {p} holds the {d['artifact']}."
+        if d.get("hand"):
+            line += f" {p}'s next hand: {d['hand']} cards."
+        return line
 
     # ---- counters
     def _plus(self, p, d):

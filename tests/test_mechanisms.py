@@ -127,12 +127,16 @@ def test_extra_turn_follows_and_does_not_count_for_the_tie_break() -> None:
     assert ann.turns_taken == 1
 
 
-def test_hand_size_artifact_draws_one_more_in_clean_up() -> None:
+def test_hand_size_artifact_draws_one_more_in_clean_up_and_says_so() -> None:
+    from dominion_tui.narration import Narrator
     game, _ = make(["Discount"], [TurnAction("end"), TurnAction("end")])
+    said: list[str] = []
+    game.listeners.append(lambda note: said.extend(Narrator().note(note)))
     ann = game.players[0]
-    game.artifacts["Banner"] = ann
+    game.take_artifact(ann, "Banner")
     run(game)
     assert len(ann.hand) == 6
+    assert "Ann takes the Banner. Ann holds the Banner. Ann's next hand: 6 cards." in said
 
 
 def test_when_you_trash_it_gives_the_trasher_its_bonus() -> None:

@@ -356,7 +356,9 @@ class Game:
     def take_artifact(self, p: Player, name: str) -> None:
         before = self.artifacts.get(name)
         self.artifacts[name] = p
-        self.say("artifact", p, artifact=name, before=before.name if before else None)
+        changes_hand = "cleanup_draw" in self.db[name].modifiers
+        self.say("artifact", p, artifact=name, before=before.name if before else None,
+                 hand=self.modify("cleanup_draw", p, 5) if changes_hand else None)
 
     # ------------------------------------------------------------------ counters
     def add(self, p: Player, what: str, n: int) -> None:
