@@ -178,3 +178,28 @@ def test_completion_offers_what_makes_sense_now() -> None:
     assert suggestions(g, d, "pl") == ["play"]
     assert suggestions(g, d, "play C") == ["play Copper"]
     assert "buy Barge" in suggestions(g, d, "buy B")
+
+
+ORDER = """
+    name: order
+    players: [Alice, Bob]
+    kingdom: [Silk Merchant, Sheepdog]
+    setup:
+      phase: buy
+      Alice:
+        hand: [Sheepdog, Estate]
+        deck: [Gold, Gold]
+        coins: 4
+    steps: []
+"""
+
+
+@pytest.mark.parametrize("answer", ["2", "Sheepdog", "sh"])
+def test_order_question_by_number_name_and_prefix(answer: str) -> None:
+    session, out = at(ORDER, ["buy Silk Merchant", answer])
+    alice = session.game.players[0]
+    assert "Alice gains a Silk Merchant. Alice chooses the order." in out
+    assert alice.in_play.names() == ["Sheepdog"] and alice.hand.count("Gold") == 2
+    assert (alice.coffers, alice.villagers) == (1, 1)
+    lines = "\n".join(out)
+    assert lines.index("Alice plays Sheepdog.") < lines.index("Alice's Silk Merchant.")
