@@ -1,2 +1,4 @@
 from .cli import main
-raise SystemExit(main())
+
+if __name__ == "__main__":  # not when speech spawns a child that imports this module
+    raise SystemExit(main())
