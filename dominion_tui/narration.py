@@ -84,18 +84,20 @@ class Narrator:
 
     def _draw(self, p, d):
         cards = d["cards"]
+        what = "a new hand" if d.get("new_hand") else None
         if not cards:
             return f"{p} draws nothing; the deck and discard pile are empty."
         if self.sees(p):
-            return f"{p} draws {grouped(cards)}."
-        return f"{p} draws {count(len(cards), 'card')}."
+            return f"{p} draws {what + ': ' if what else ''}{grouped(cards)}."
+        return f"{p} draws {what + ' of ' if what else ''}{count(len(cards), 'card')}."
 
     def _shuffle(self, p, d):
         return f"{p} shuffles, {count(d['size'], 'card')} in the deck."
 
     def _gain(self, p, d):
         where = WHERE.get(d["to"], "")
-        line = f"{p} gains {article(d['card'])}{' ' + where if where else ''}."
+        verb = "buys and gains" if d.get("bought") else "gains"
+        line = f"{p} {verb} {article(d['card'])}{' ' + where if where else ''}."
         line += f" {count(d['left'], d['card'], d['plural'])} left."
         if not d["supply"] and d["left"] <= LOW_HORSES:
             return [line, f"Only {count(d['left'], d['card'], d['plural'])} left."]
@@ -109,7 +111,7 @@ class Narrator:
             return f"{p} buys the Event {d['card']} for {d['cost']} coins."
         if d["what"] == "project":
             return f"{p} buys the Project {d['card']} for {d['cost']} coins."
-        return f"{p} buys {article(d['card'])} for {d['cost']} coins."
+        return None  # a bought card is told by its gain: "buys and gains"
 
     def _cube(self, p, d):
         return f"{p} places a cube on {d['project']}, {count(d['cubes'], 'cube')} left."

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
 from .core.events import Note
-from .narration import Narrator
+from .narration import Narrator, grouped
 
 # Announcements the accessibility notes require, shown even at the brief level.
 REQUIRED = {"turn", "exile", "unexile", "exile_mat", "exile_fail", "artifact", "cube", "coffers",
@@ -50,6 +50,8 @@ class Output:
     sinks: list[Callable[[str], None]] = field(default_factory=list)
     muted: bool = False
     voice_settings: dict[str, Any] = field(default_factory=dict)
+    batch: list[tuple[str, str]] | None = None
+    batch_total: int = 0
 
     def __post_init__(self) -> None:
         self.console = None
@@ -62,6 +64,8 @@ class Output:
         if not lines:
             return
         self.history.append(note)
+        if self.batch is not None and not self.muted and self.batched(note):
+            return
         if self.muted or not wants(self.level, note, self.narrator.viewer):
             return
         style = "bold" if note.kind in ("turn", "game_over") else None
@@ -79,6 +83,25 @@ class Output:
             self.transcript.flush()
         for sink in self.sinks:
             sink(line)
+
+    # ---- one line for a run of Treasures ("treasures" command)
+    def begin_batch(self) -> None:
+        self.batch, self.batch_total = [], 0
+
+    def batched(self, note: Note) -> bool:
+        if note.kind == "play":
+            self.batch.append((note.player, note.data["card"]))
+            return True
+        if note.kind == "plus" and note.data["what"] == "coins":
+            self.batch_total = note.data["total"]
+            return True
+        return False
+
+    def end_batch(self) -> None:
+        batch, self.batch = self.batch, None
+        if batch:
+            who = batch[0][0]
+            self.say(f"{who} plays {grouped([c for _, c in batch])}, {self.batch_total} coins in total.")
 
     def log(self) -> list[str]:
         """Every announcement so far, as the player now at the keyboard may hear it."""

@@ -127,6 +127,7 @@ class Session:
             if game.why_not(d.player, act) is None:
                 return act
             self.queued.clear()
+        self.output.end_batch()
         self.ask(game, d)
         interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent)))
         self.reader.context = (game, d)
@@ -255,6 +256,7 @@ class Session:
             self.output.info([game.why_not(d.player, acts[0]) if acts else "You have no Treasures to play."])
             return None
         self.queued = acts[1:]
+        self.output.begin_batch()
         return acts[0]
 
 

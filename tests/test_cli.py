@@ -60,7 +60,7 @@ def test_failing_scenario_reports_expected_and_actual_with_exit_1(tmp_path: Path
     assert res.returncode == 1
     assert "bad.yaml" in res.stdout and "Silver costs 3" in res.stdout
     assert "expected 5, got 0" in res.stdout
-    assert "Alice buys a Silver" in res.stdout  # the last lines the game said
+    assert "Alice buys and gains a Silver. 39 Silvers left." in res.stdout  # the last lines said
 
 
 def test_rejected_step_that_was_not_expected_fails(tmp_path: Path) -> None:

@@ -272,10 +272,10 @@ class Game:
             moved.append(c)
         return moved
 
-    def draw(self, p: Player, n: int, quiet: bool = False) -> list[Card]:
+    def draw(self, p: Player, n: int, quiet: bool = False, new_hand: bool = False) -> list[Card]:
         drawn = self._from_deck(p, n, p.hand)
         if not quiet:
-            self.say("draw", p, cards=[c.name for c in drawn], wanted=n)
+            self.say("draw", p, cards=[c.name for c in drawn], wanted=n, new_hand=new_hand)
         return drawn
 
     def top_cards(self, p: Player, n: int) -> list[Card]:
@@ -291,7 +291,7 @@ class Game:
         dest = p.zone(to)
         self._move(card, dest)
         self.turn.gained.append(card)
-        self.say("gain", p, card=name, to=to, left=len(pile),
+        self.say("gain", p, card=name, to=to, left=len(pile), bought=bought,
                  plural=card.defn.plural_name, supply=name in self.supply)
         self.fire(self._event("gain", p, card, pile, dest, bought=bought))
         return card
@@ -530,7 +530,7 @@ class Game:
                 self.discard(p, c, cleanup=True)
         for c in list(p.hand.cards):
             self.discard(p, c, cleanup=True)
-        self.draw(p, self.modify("cleanup_draw", p, 5))
+        self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
         self.say("cleanup", p, hand=len(p.hand))
         self.fire(self._event("end_turn", p, None, None, None))
 
