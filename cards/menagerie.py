@@ -1,6 +1,6 @@
 """Menagerie: Exile, Horses, Ways and Events."""
-from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, REACTION, TREASURE, VICTORY, CardDef,
-                                   Ctx, Event, now_or_next, plus, reaction_trigger, seq, treasure,
+from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, REACTION, VICTORY, CardDef,
+                                   Ctx, Event, now_or_next, plus, reaction_trigger, treasure,
                                    types)
 from dominion_tui.core.game import SetupError
 from dominion_tui.core.model import Trigger

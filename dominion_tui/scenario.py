@@ -12,7 +12,7 @@ from typing import Any
 
 from .core.decisions import Decision
 from .core.game import Config, Game
-from .core.model import PLAYER_ZONES, Player
+from .core.model import Player
 from .interpreter import Interpreter
 from .narration import Narrator
 from .queries import Queries

@@ -10,7 +10,6 @@ from .core.events import Note
 from .core.game import Config, Game
 from .core.model import TREASURE
 from .interpreter import Interpreter, clean, match_name
-from .narration import count, grouped
 from .output import Output
 from .players import RandomPlayer
 from .queries import Queries

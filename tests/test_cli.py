@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from dominion_tui.cli import main
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:

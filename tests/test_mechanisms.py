@@ -12,7 +12,6 @@ import cards
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.dsl import ACTION, CardDef, plus, types
 from dominion_tui.core.game import Config, Game
-from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
 

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pexpect
-import pytest
 
 GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "2", "--no-pause"]
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
