@@ -11,19 +11,21 @@ import time
 from pathlib import Path
 
 import pexpect
+import pytest
 
 GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "2", "--no-pause"]
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
 
 
 def env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    return dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path), TERM="xterm",
-                **extra)
+    return {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm",
+            **extra}
 
 
-def test_plain_in_a_pseudo_terminal_has_no_colour_or_style_and_no_warning(tmp_path: Path) -> None:
-    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", "--plain", *GAME],
-                          env=env(tmp_path), encoding="utf-8", timeout=20)
+def play_two_turns(tmp_path: Path, flags: list[str], **extra_env: str) -> str:
+    """Both players take a turn in a real pseudo-terminal; returns everything it showed."""
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", *flags, *GAME],
+                          env=env(tmp_path, **extra_env), encoding="utf-8", timeout=20)
     log = io.StringIO()
     child.logfile_read = log
     for who in ("Alice", "Bob"):
@@ -34,7 +36,12 @@ def test_plain_in_a_pseudo_terminal_has_no_colour_or_style_and_no_warning(tmp_pa
     child.expect("Alice, action>")
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    text = log.getvalue()
+    return log.getvalue()
+
+
+@pytest.mark.parametrize("flags,extra", [(["--plain"], {}), ([], {"NO_COLOR": "1"}), ([], {"TERM": "dumb"})])
+def test_plain_in_a_pseudo_terminal_has_no_colour_or_style_and_no_warning(tmp_path: Path, flags, extra) -> None:
+    text = play_two_turns(tmp_path, flags, **extra)
     assert re.search(r"Alice plays \d* ?Coppers?, \d+ coins in total\.", text)
     assert re.search(r"Bob plays \d* ?Coppers?, \d+ coins in total\.", text)
     # prompt_toolkit resets attributes around its prompt (ESC[0m); anything else would be style.
@@ -116,3 +123,10 @@ def test_undo_refuses_an_answer_that_drew_cards(tmp_path: Path) -> None:
     res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input=script, text=True,
                          capture_output=True, env=env(tmp_path), timeout=60)
     assert "Nothing of yours to undo this turn." in res.stdout
+
+
+def test_colour_mode_styles_only_what_the_words_already_say(tmp_path: Path) -> None:
+    text = play_two_turns(tmp_path, [])
+    assert {m for m in SGR.findall(text) if m not in ("", "0")}, "no style at all in colour mode"
+    words = SGR.sub("", text)
+    assert "Alice's turn 1." in words and "Bob's turn 1." in words
