@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .core.decisions import Decision
+from .core.decisions import Decision, TurnAction
 from .core.game import Game
 
 
@@ -32,3 +32,61 @@ class RandomPlayer:
             return [self.rng.randrange(2)]
         k = self.rng.randint(d.min, min(d.max, len(d.options)))
         return sorted(self.rng.sample(range(len(d.options)), k))
+
+
+JUNK = ("Curse", "Estate", "Copper")
+
+
+class SimplePlayer(RandomPlayer):
+    """A modest opponent: plays its Actions and Treasures, buys money and Provinces by the
+    usual "Big Money" rule, an Action now and then, and Duchies late in the game."""
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        self.rng.seed(f"{self.seed}:{len(game.answers)}")
+        if d.kind != "turn":
+            return self.answer(game, d)
+        p = d.player
+        acts = game.legal_actions(p)
+        plays = [a for a in acts if a.verb == "play"]
+        by_name = {c.name: c for c in p.hand.cards}
+        actions = [a for a in plays if by_name[a.name].is_("Action") and game.phase == "action"]
+        if actions:
+            return self.rng.choice(actions)
+        treasures = [a for a in plays if by_name[a.name].is_("Treasure")]
+        if treasures:
+            return treasures[0]
+        want = self.purchase(game, p)
+        if want and TurnAction("buy", want) in acts:
+            return TurnAction("buy", want)
+        return TurnAction("end")
+
+    def purchase(self, game: Game, p: Any) -> str | None:
+        coins, provinces = p.coins, len(game.supply.get("Province", []))
+        if coins >= 8:
+            return "Province"
+        if coins >= 6:
+            return "Duchy" if provinces <= 4 else "Gold"
+        if coins >= 5 and provinces <= 4:
+            return "Duchy"
+        if coins >= 2 and provinces <= 2:
+            return "Estate"
+        owned = p.all_cards()
+        if coins >= 3 and sum(c.is_("Action") for c in owned) * 5 < len(owned):
+            options = [n for n, z in game.supply.items() if z.cards and game.db[n].is_("Action")
+                       and coins - 2 <= game.cost(game.db[n]) <= coins]
+            if options:
+                return self.rng.choice(sorted(options))
+        return "Silver" if coins >= 3 else None
+
+    def answer(self, game: Game, d: Decision) -> Any:
+        if d.kind == "yesno":
+            return [0]
+        if d.topic == "way":
+            return [0]  # "normal": the card's own text
+        if d.topic == "react" or d.may_decline:
+            return [0] if d.options else []
+        if d.topic == "exile":  # away with the weakest card
+            rank = [JUNK.index(o.label) if o.label in JUNK else len(JUNK) for o in d.options]
+            return [rank.index(min(rank))]
+        k = max(d.min, 1)
+        return sorted(self.rng.sample(range(len(d.options)), min(k, len(d.options))))

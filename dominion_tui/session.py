@@ -11,7 +11,7 @@ from .core.game import Config, Game
 from .core.model import TREASURE
 from .interpreter import Interpreter, clean, match_name
 from .output import Output
-from .players import RandomPlayer
+from .players import SimplePlayer
 from .queries import Queries
 from .save import ReplayDecider, SaveData, SaveError, write
 from .setup import new_game
@@ -61,7 +61,7 @@ class Session:
         return [n for n in self.config.players if n not in self.computers]
 
     def build(self, answers: list[Any]) -> Game:
-        live = {i: (RandomPlayer(self.config.seed + i) if n in self.computers else self)
+        live = {i: (SimplePlayer(self.config.seed + i) if n in self.computers else self)
                 for i, n in enumerate(self.config.players)}
         self.replay = ReplayDecider(answers, live)
         self.info = []

@@ -1,0 +1,26 @@
+"""Computer players: whole games end, and the simple player beats random play."""
+from __future__ import annotations
+
+from dominion_tui.cli import PILOT_KINGDOM
+from dominion_tui.core.game import Config
+from dominion_tui.players import RandomPlayer, SimplePlayer
+from dominion_tui.setup import new_game
+
+
+def test_simple_player_beats_random_play_and_games_end() -> None:
+    wins = 0
+    for seed in range(12):
+        game = new_game(Config(["Simple", "Random"], list(PILOT_KINGDOM), ["Ride", "Way of the Ox"], seed),
+                        {0: SimplePlayer(seed), 1: RandomPlayer(seed)})
+        game.run()
+        assert game.over and game.check_conservation() is None
+        wins += game.winners[0].name == "Simple"
+    assert wins >= 10
+
+
+def test_simple_players_against_each_other_end_by_provinces_in_reasonable_time() -> None:
+    game = new_game(Config(["A", "B", "C"], list(PILOT_KINGDOM), ["Barracks"], 3),
+                    {i: SimplePlayer(i) for i in range(3)})
+    game.run()
+    assert game.over
+    assert max(p.turns_taken for p in game.players) < 40
