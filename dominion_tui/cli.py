@@ -76,13 +76,26 @@ def choose_kingdom(rng_seed: int, db: Any) -> list[str]:
     return sorted(random.Random(rng_seed).sample(names, min(10, len(names))))
 
 
+def read_or_default(reader: Callable[[str], str], prompt: str) -> str:
+    """A line for an opening question; at the end of input, the default (empty)."""
+    try:
+        return reader(prompt).strip()
+    except EOFError:
+        return ""
+
+
+def keep_previous(save_path: Path, out: Output) -> None:
+    """A new game never destroys an unfinished one: the old autosave is kept beside it."""
+    if save_path.exists():
+        previous = save_path.with_name("previous.json")
+        save_path.replace(previous)
+        out.say(f"The unfinished game is kept: dominion --resume {previous}")
+
+
 def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[str], str]) -> None:
     """Ask what the flags did not say, each with a default on Enter (or at end of input)."""
     def read(prompt: str) -> str:
-        try:
-            return reader(prompt)
-        except EOFError:
-            return ""
+        return read_or_default(reader, prompt)
 
     if args.players is None:
         out.say("How many players, 1 to 6? Enter for 2.")
@@ -125,6 +138,10 @@ def play(args: argparse.Namespace) -> int:
         if why:
             out.say(why)
     save_path = autosave_path()
+    if args.resume is None and save_path.exists() and args.players is None:
+        out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes.")
+        if read_or_default(reader.read, "Saved game>").lower() not in ("2", "new", "n"):
+            args.resume = ""
     if args.resume is not None:
         path = Path(args.resume) if args.resume else save_path
         data = read_save(path)
@@ -137,6 +154,7 @@ def play(args: argparse.Namespace) -> int:
         unknown = [c for c in computers if c not in config.players]
         if unknown:
             raise SetupError(f"--computer names a player who is not playing: {unknown[0]}.")
+        keep_previous(save_path, out)
     announce_setup(config, out)
     session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers)
     try:

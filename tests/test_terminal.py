@@ -130,3 +130,27 @@ def test_colour_mode_styles_only_what_the_words_already_say(tmp_path: Path) -> N
     assert {m for m in SGR.findall(text) if m not in ("", "0")}, "no style at all in colour mode"
     words = SGR.sub("", text)
     assert "Alice's turn 1." in words and "Bob's turn 1." in words
+
+
+def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
+    first = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="treasures\nquit\n",
+                           text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    assert first.returncode == 0
+    second = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="quit\n",
+                            text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    assert "The unfinished game is kept: dominion --resume " in second.stdout
+    previous = tmp_path / "dominion-tui" / "previous.json"
+    resumed = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", str(previous)],
+                             input="status\nquit\n", text=True, capture_output=True, env=env(tmp_path),
+                             timeout=60)
+    assert "Alice's buy phase. Alice: 1 Action, 1 Buy" in resumed.stdout
+
+
+def test_opening_questions_offer_the_waiting_game(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="treasures\nquit\n",
+                   text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--no-pause"], input="\nstatus\nquit\n",
+                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    assert "A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes." in res.stdout
+    assert "Resuming the saved game." in res.stdout
+    assert "Alice's buy phase." in res.stdout
