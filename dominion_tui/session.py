@@ -148,8 +148,16 @@ class Session:
             res = interp.interpret(raw, d)
             if res.kind == "answer":
                 self.output.answered()
+                self.echo(d, res.value)
                 return res.value
             self.output.info(res.lines)
+
+    def echo(self, d: Decision, answer: Any) -> None:
+        """Confirm what was understood: a screen reader speaks only what was typed ("ne")."""
+        if d.kind == "turn":
+            return  # a move is confirmed by what it does: "Alice plays Copper."
+        picked = ", ".join(d.options[i].label for i in answer) or "none"
+        self.output.say(f"{d.player.name} chooses {picked}.")
 
     def prompt(self, d: Decision) -> str:
         if d.kind == "turn":

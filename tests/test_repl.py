@@ -90,6 +90,9 @@ BARGE = """
 def test_mode_and_way_questions_by_number_name_and_prefix(way: str, mode: str, drawn) -> None:
     session, out = at(BARGE, ["play Barge", way, mode])
     alice = session.game.players[0]
+    if drawn is not None:  # what was understood is said in full, whatever was typed
+        assert "Alice chooses normal." in out
+        assert ("Alice chooses now." if drawn else "Alice chooses next.") in out
     if drawn is None:  # "n" is ambiguous between now and next: rejected, nothing changes
         assert any("could be next, now" in line for line in out)
         assert len(alice.hand) == 4
