@@ -169,7 +169,7 @@ def announce_setup(config: Config, out: Output) -> None:
     out.say(f"Kingdom: {', '.join(config.kingdom)}.")
     for name in config.landscapes:
         d = db[name]
-        out.say(f"{d.kind.capitalize()}: {name}. {d.text}")
+        out.say(f"{name}: {d.text}")  # the text starts with the kind: "Way. ..."
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -106,7 +106,7 @@ class Queries:
         g = self.game
         lines = [f"Kingdom: {', '.join(g.config.kingdom) or 'none'}."]
         for d in g.landscapes:
-            lines.append(f"{d.kind.capitalize()}: {d.name}. {d.text}")
+            lines.append(f"{d.name}: {d.text}")
         if g.set_aside.cards:
             ways = [d.name for d in g.landscapes if d.setup]
             lines.append(f"Set aside for {', '.join(ways) or 'the game'}: {', '.join(g.set_aside.names())}.")
