@@ -13,7 +13,7 @@ from .interpreter import Interpreter, clean, match_name
 from .output import Output
 from .players import SimplePlayer
 from .queries import Queries
-from .save import ReplayDecider, SaveData, SaveError, write
+from .save import ReplayDecider, SaveData, write
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
@@ -266,9 +266,3 @@ class Session:
         self.output.begin_batch()
         return acts[0]
 
-
-def load_answers(data: SaveData) -> tuple[Config, list[Any], list[str]]:
-    return data.config, data.answers, data.computers
-
-
-__all__ = ["Session", "QuitRequest", "UndoRequest", "SaveError", "load_answers"]

@@ -14,19 +14,13 @@ Effect = Callable[[Ctx], None]
 def plus(cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0,
          coffers: int = 0, villagers: int = 0) -> Effect:
     """The usual "+N" lines, in printed order."""
+    amounts = [("cards", cards), ("actions", actions), ("buys", buys), ("coins", coins),
+               ("coffers", coffers), ("villagers", villagers)]
+
     def effect(ctx: Ctx) -> None:
-        if cards:
-            ctx.cards(cards)
-        if actions:
-            ctx.actions(actions)
-        if buys:
-            ctx.buys(buys)
-        if coins:
-            ctx.coins(coins)
-        if coffers:
-            ctx.coffers(coffers)
-        if villagers:
-            ctx.villagers(villagers)
+        for what, n in amounts:
+            if n:
+                getattr(ctx, what)(n)
     return effect
 
 
