@@ -172,53 +172,67 @@ class _Queue(multiprocessing.queues.Queue):  # type: ignore[type-arg]
         pass
 
 
+@dataclass
+class _Child:
+    """One speech process and its channels."""
+
+    proc: Any
+    inbox: Any
+    status: Connection
+    spoken: Any  # sentences finished; only the child writes it
+    sent: int = 0
+
+    def stop(self) -> None:
+        if self.proc.pid is not None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)  # the child and any aplay it started
+            except OSError:
+                pass  # the child has not made its group yet, or is gone
+        self.proc.kill()
+        self.proc.join(1.0)
+        self.inbox.close()
+        self.status.close()
+
+
 class ProcessSpeaker:
-    """pyttsx3 in a spawned process fed through a queue; interrupt() kills and restarts it."""
+    """pyttsx3 in a spawned process fed through a queue; interrupt() kills it.
+
+    A spare child is kept warm after the first interrupt, so speech after new input starts at
+    once instead of waiting for a new interpreter to import pyttsx3.
+    """
 
     def __init__(self, driver: str | None = None) -> None:
         self.driver = driver
-        self.settings: dict[str, Any] = {}  # kept here so a restarted child gets them too
+        self.settings: dict[str, Any] = {}  # kept here so a new child gets them too
         self.closed = False
-        self._start()
+        self._live = self._spawn()
+        self._spare: _Child | None = None
 
     @property
     def pid(self) -> int | None:
-        return self._proc.pid
+        return self._live.proc.pid
 
     @property
     def spoken(self) -> int:
         """Sentences the current child has finished speaking (0 again after interrupt())."""
-        return int(self._spoken.value)
+        return int(self._live.spoken.value)
 
-    def _start(self) -> None:
-        self._sent = 0
-        self._inbox = _Queue(ctx=_ctx)
-        self._inbox.cancel_join_thread()  # at exit, never wait on sentences nobody will read
-        self._status, child_end = _ctx.Pipe(duplex=False)
-        self._spoken = _ctx.RawValue("i", 0)  # no lock: only the child writes it
-        self._proc = _ctx.Process(target=_child, daemon=True, name="dominion-speech",
-                                  args=(self.driver, dict(self.settings), self._inbox, child_end,
-                                        self._spoken))
-        self._proc.start()
+    def _spawn(self) -> _Child:
+        inbox = _Queue(ctx=_ctx)
+        inbox.cancel_join_thread()  # at exit, never wait on sentences nobody will read
+        status, child_end = _ctx.Pipe(duplex=False)
+        spoken = _ctx.RawValue("i", 0)
+        proc = _ctx.Process(target=_child, daemon=True, name="dominion-speech",
+                            args=(self.driver, dict(self.settings), inbox, child_end, spoken))
+        proc.start()
         child_end.close()
-
-    def _stop(self) -> None:
-        pid = self._proc.pid
-        if pid is not None:
-            try:
-                os.killpg(pid, signal.SIGKILL)  # the child and any aplay it started
-            except OSError:
-                pass  # the child has not made its group yet, or is gone
-        self._proc.kill()
-        self._proc.join(1.0)
-        self._inbox.close()
-        self._status.close()
+        return _Child(proc, inbox, status, spoken)
 
     def wait_ready(self, timeout: float = STARTUP_TIMEOUT) -> str | None:
         """None when the child said "ready", else one line saying why speech is off."""
         try:
-            if self._status.poll(timeout):
-                answer = self._status.recv()
+            if self._live.status.poll(timeout):
+                answer = self._live.status.recv()
                 return None if answer == "ready" else str(answer)
         except (EOFError, OSError):
             return "Speech is off: the speech engine stopped while starting."
@@ -226,26 +240,32 @@ class ProcessSpeaker:
 
     def say(self, text: str) -> None:
         if not self.closed:
-            self._sent += 1
-            self._inbox.put(("say", text))  # put() hands over to a feeder thread: never blocks
+            self._live.sent += 1
+            self._live.inbox.put(("say", text))  # handed to a feeder thread: never blocks
 
     def interrupt(self) -> None:
-        # A child that was never given anything to say has nothing to cut: keep it warm.
-        if not self.closed and self._sent:
-            self._stop()
-            self._start()
+        # A child that was never given anything to say has nothing to cut: keep it.
+        if self.closed or not self._live.sent:
+            return
+        self._live.stop()
+        self._live = self._spare or self._spawn()
+        self._spare = self._spawn()
 
     def configure(self, rate: int | None = None, volume: float | None = None,
                   voice: str | None = None) -> None:
         new = _settings(rate, volume, voice)
         self.settings.update(new)
         if not self.closed:
-            self._inbox.put(("config", new))
+            for child in (self._live, self._spare):
+                if child is not None:
+                    child.inbox.put(("config", new))
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            self._stop()
+            for child in (self._live, self._spare):
+                if child is not None:
+                    child.stop()
 
 
 def _pyttsx3_importable() -> bool:
