@@ -42,7 +42,7 @@ class Decision:
     options: list[Option] = field(default_factory=list)
     min: int = 1
     max: int = 1
-    context: str = ""  # what opened the question (a reaction window names the event)
+    context: Any = None  # what opened the question: the Event of a reaction window
     topic: str = ""  # machine-readable purpose, e.g. "way", "react", "exile_from_hand"
 
     @property

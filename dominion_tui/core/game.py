@@ -393,7 +393,7 @@ class Game:
         def consider(key: Any, t: Trigger, src: Card | None, label: str) -> None:
             if t.on != ev.kind or key in used:
                 return
-            if t.once_per_turn and key[1:] in self.turn.used_once:
+            if t.once_per_turn and id(t) in self.turn.used_once:
                 return
             if t.condition(self, ev, p, src):
                 out.append(Candidate(key, t, src, t.label or label))
@@ -443,8 +443,8 @@ class Game:
 
     def _resolve(self, p: Player, cand: Candidate, ev: Event) -> None:
         t = cand.trig
-        if t.once_per_turn:
-            self.turn.used_once.add(cand.key[1:])
+        if t.once_per_turn:  # once per turn for that ability, whichever copy carries it
+            self.turn.used_once.add(id(t))
         if cand.pending is not None:
             self.pending.remove(cand.pending)
             self.say("duration", p, card=cand.label)
