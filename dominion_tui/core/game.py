@@ -450,7 +450,7 @@ class Game:
             self.say("duration", p, card=cand.label)
             cand.pending.fn(Ctx(self, p, cand.pending.source))
             return
-        if t.where != "hand" and t not in self.rules:  # reactions and rules announce themselves
+        if not t.optional and t not in self.rules:  # chosen ones were just named by the player
             self.say("trigger", p, label=cand.label, on=ev.kind)
         t.effect(Ctx(self, p, cand.source), ev)
 
