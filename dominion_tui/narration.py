@@ -71,7 +71,8 @@ class Narrator:
         scores = ", ".join(f"{k} {v}" for k, v in d["scores"].items())
         if len(w) == 1:
             return [f"Game over. {w[0]} wins with {d['score']} points.", f"Scores: {scores}."]
-        return [f"Game over. {' and '.join(w)} share the win with {d['score']} points.", f"Scores: {scores}."]
+        return [f"Game over. {' and '.join(w)} tie and share the win with {d['score']} points.",
+                f"Scores: {scores}."]
 
     # ---- cards moving
     def _play(self, p, d):
