@@ -70,7 +70,8 @@ class Narrator:
         w = d["winners"]
         scores = ", ".join(f"{k} {v}" for k, v in d["scores"].items())
         if len(w) == 1:
-            return [f"Game over. {w[0]} wins with {d['score']} points.", f"Scores: {scores}."]
+            how = ", a tie on points broken by fewer turns" if d.get("on_turns") else ""
+            return [f"Game over. {w[0]} wins with {d['score']} points{how}.", f"Scores: {scores}."]
         return [f"Game over. {' and '.join(w)} tie and share the win with {d['score']} points.",
                 f"Scores: {scores}."]
 

@@ -556,7 +556,8 @@ class Game:
         tied = [p for p in self.players if scores[p.name] == best]
         fewest = min(p.turns_taken for p in tied)
         self.winners = [p for p in tied if p.turns_taken == fewest]
-        self.say("game_over", None, winners=[p.name for p in self.winners], score=best, scores=scores)
+        self.say("game_over", None, winners=[p.name for p in self.winners], score=best, scores=scores,
+                 on_turns=len(tied) > len(self.winners))
 
     def score(self, p: Player) -> int:
         return sum(c.defn.vp for c in p.all_cards())
