@@ -103,7 +103,7 @@ class Interpreter:
                 return reject(f"'{verb}' takes a number, like '{verb} 2'.")
             return TurnAction(verb, None, int(rest))
         if not rest:
-            return reject(f"{verb.capitalize()} what? Give a card name.")
+            return reject(self.what_now(verb, d))
         if verb == "play":
             name, why = match_name(rest, sorted({c.name for c in p.hand.cards}))
             if name is None:
@@ -118,6 +118,18 @@ class Interpreter:
             elsewhere = self.game.db.canonical(rest)
             return reject(f"{elsewhere} is not in this game." if elsewhere else why)
         return TurnAction("buy", name)
+
+    def what_now(self, verb: str, d: Decision) -> str:
+        """'play' or 'buy' alone: what could be played or bought right now."""
+        names = (sorted({c.name for c in d.player.hand.cards}) if verb == "play"
+                 else self.game.buyable_names())
+        ok = [n for n in names if self.game.why_not(d.player, TurnAction(verb, n)) is None]
+        if verb == "buy":  # the dearest first: usually what matters most
+            ok.sort(key=lambda n: (-self.game.cost(self.game.db[n]), n))
+        if not ok:
+            return f"Nothing to {verb} now."
+        what = "You can play" if verb == "play" else "You can buy"
+        return f"{verb.capitalize()} what? {what}: {', '.join(ok)}."
 
     # ---------------------------------------------------------------- answers
     def answer_line(self, line: str, d: Decision) -> Result:

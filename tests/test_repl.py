@@ -206,3 +206,11 @@ def test_order_question_by_number_name_and_prefix(answer: str) -> None:
     assert (alice.coffers, alice.villagers) == (1, 1)
     lines = "\n".join(out)
     assert lines.index("Alice plays Sheepdog.") < lines.index("Alice's Silk Merchant.")
+
+
+def test_play_or_buy_alone_lists_what_can_be_done_now() -> None:
+    session, out = at(BARGE, ["play", "play Copper", "buy", "play"])
+    assert "Play what? You can play: Barge, Bounty Hunter, Copper, Sheepdog." in out
+    assert "Buy what? You can buy: Copper, Curse." in out
+    assert "Nothing to play now." in out
+    assert session.game.players[0].coins == 1
