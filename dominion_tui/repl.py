@@ -16,6 +16,7 @@ from .core.game import Game
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
             "save", "speech", "help", "quit"]
+TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help"}
 
 
 def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
@@ -25,8 +26,8 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
     low = text.lower()
     verb, sep, rest = low.partition(" ")
     if d.kind == "turn":
-        if not sep:
-            return [c for c in COMMANDS if c.startswith(low)]
+        if not sep:  # like readline, a word that takes more is completed with its space
+            return [c + (" " if c in TAKES_ARGUMENT else "") for c in COMMANDS if c.startswith(low)]
         if verb == "play":
             names = sorted({c.name for c in d.player.hand.cards})
         elif verb == "buy":
@@ -76,7 +77,9 @@ class PromptReader:
             def get_completions(self, document, complete_event) -> Iterable[Completion]:
                 text = document.text_before_cursor
                 for s in suggestions(*reader.context, text):
-                    yield Completion(s, start_position=-len(text))
+                    # list just the names ("Silver  Sheepdog"), not "buy Silver  buy Sheepdog"
+                    shown = s.split(" ", 1)[1] if " " in s.strip() else s
+                    yield Completion(s, start_position=-len(text), display=shown)
 
         self.context: tuple[Game | None, Decision | None] = (None, None)
         self.session = PromptSession(history=InMemoryHistory(), completer=NowCompleter(),

@@ -178,7 +178,8 @@ def test_completion_offers_what_makes_sense_now() -> None:
     g = session.game
     from dominion_tui.core.decisions import Decision
     d = Decision("turn", g.players[0], "Action phase", topic="action")
-    assert suggestions(g, d, "pl") == ["play"]
+    assert suggestions(g, d, "pl") == ["play "]
+    assert suggestions(g, d, "en") == ["end"]
     assert suggestions(g, d, "play C") == ["play Copper"]
     assert "buy Barge" in suggestions(g, d, "buy B")
 
