@@ -16,7 +16,7 @@ HELP = {
     "villager": "villager N: spend N Villagers for N Actions, in your Action phase.",
     "coffers": "coffers N: spend N Coffers for N coins.",
     "hand": "hand: the cards in your hand.",
-    "supply": "supply: every pile with its cost and cards left, cheapest first.",
+    "supply": "supply: the piles by cost, cheapest first, with the cards left; Events and Projects.",
     "status": "status: your Actions, Buys, coins, Coffers, Villagers, deck and discard sizes.",
     "others": "others: each other player's hand, deck and discard sizes, Exile, tokens and holdings.",
     "exile": "exile: every player's Exile mat.",
@@ -49,13 +49,18 @@ class Queries:
         return [f"{p.name}'s hand: {grouped(sorted(p.hand.names()))}."]
 
     def q_supply(self, arg: str, p: Player) -> list[str]:
+        """One line per cost, cheapest first: '3 coins: Silver 40, Sheepdog 10.'"""
         g = self.game
-        piles = sorted({**g.supply, **g.nonsupply}.items(), key=lambda kv: (g.cost(g.db[kv[0]]), kv[0]))
-        lines = [f"{n}, {g.cost(g.db[n])} coins, {len(z)} left"
-                 + ("" if n in g.supply else ", not in the Supply") + "." for n, z in piles]
-        for d in g.landscapes:
-            if d.kind in ("event", "project"):
-                lines.append(f"{d.name}, {d.kind.capitalize()}, {g.cost(d)} coins.")
+        by_cost: dict[int, list[str]] = {}
+        for n, z in g.supply.items():
+            by_cost.setdefault(g.cost(g.db[n]), []).append(f"{n} {len(z)}")
+        lines = [f"{count(c, 'coin')}: {', '.join(sorted(piles))}." for c, piles in sorted(by_cost.items())]
+        for n, z in g.nonsupply.items():
+            lines.append(f"Not in the Supply: {n}, {count(g.cost(g.db[n]), 'coin')}, {len(z)} left.")
+        extras = [f"{d.name}, {d.kind.capitalize()}, {count(g.cost(d), 'coin')}" for d in g.landscapes
+                  if d.kind in ("event", "project")]
+        if extras:
+            lines.append("Also for sale: " + "; ".join(extras) + ".")
         return lines
 
     def q_status(self, arg: str, p: Player) -> list[str]:

@@ -135,7 +135,7 @@ def test_query_commands_answer_and_change_nothing() -> None:
     assert g.answers == [] and len(g.players[0].hand) == 5 and g.phase == "action"
     text = "\n".join(out)
     for needle in ["Alice's hand: Barge, Bounty Hunter, Copper, Estate, Sheepdog.",
-                   "Province, 8 coins, 8 left.", "Alice: 1 Action, 1 Buy, 0 coins",
+                   "8 coins: Province 8.", "Alice: 1 Action, 1 Buy, 0 coins",
                    "Bob: hand 5, deck 5, discard 0", "Alice's Exile mat: nothing.", "Trash: nothing.",
                    "Barge: 5 coins, Action, Duration.", "Kingdom: Barge, Bounty Hunter",
                    "Alice 1, Bob 3 points.", "undo: take back"]:
