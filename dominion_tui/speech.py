@@ -97,7 +97,8 @@ def _quiet_child() -> None:
     for fd in (1, 2):
         os.dup2(devnull, fd)
     # Own process group: Ctrl-C at the prompt spares speech, and killpg also reaches aplay.
-    os.setpgrp()
+    if hasattr(os, "setpgrp"):  # POSIX only; on Windows the child is killed on its own
+        os.setpgrp()
 
 
 def _apply(engine: Any, settings: dict[str, Any]) -> None:
@@ -183,7 +184,7 @@ class _Child:
     sent: int = 0
 
     def stop(self) -> None:
-        if self.proc.pid is not None:
+        if self.proc.pid is not None and hasattr(os, "killpg"):
             try:
                 os.killpg(self.proc.pid, signal.SIGKILL)  # the child and any aplay it started
             except OSError:
