@@ -103,6 +103,14 @@ def read(path: Path) -> SaveData:
     return SaveData(config, answers, computers)
 
 
+def fits(game: Any, d: Decision, ans: Any) -> bool:
+    """Could this recorded answer have been given to this question?"""
+    if d.kind == "turn":
+        return isinstance(ans, TurnAction) and game.why_not(d.player, ans) is None
+    return (isinstance(ans, list) and d.min <= len(ans) <= max(d.max, d.min)
+            and len(set(ans)) == len(ans) and all(0 <= i < len(d.options) for i in ans))
+
+
 class ReplayDecider:
     """Feeds recorded answers back into a new game, then hands over to the live deciders."""
 
@@ -117,7 +125,8 @@ class ReplayDecider:
     def decide(self, game: Any, d: Decision) -> Any:
         if self.queue:
             ans = self.queue.pop(0)
-            if (d.kind == "turn") != isinstance(ans, TurnAction):
-                raise SaveError("The saved answers do not fit this game; the save is damaged.")
+            if not fits(game, d, ans):
+                raise SaveError("The saved answers do not fit this game; the save is damaged "
+                                "or from another version.")
             return ans
         return self.live[d.player.index].decide(game, d)

@@ -154,3 +154,17 @@ def test_opening_questions_offer_the_waiting_game(tmp_path: Path) -> None:
     assert "A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes." in res.stdout
     assert "Resuming the saved game." in res.stdout
     assert "Alice's buy phase." in res.stdout
+
+
+def test_a_save_whose_answers_do_not_fit_is_refused_in_one_line(tmp_path: Path) -> None:
+    import json
+    subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="treasures\nquit\n",
+                   text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    save = tmp_path / "dominion-tui" / "autosave.json"
+    data = json.loads(save.read_text())
+    data["answers"][0] = {"verb": "buy", "name": "Province", "n": 1}
+    save.write_text(json.dumps(data))
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume"], input="quit\n",
+                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert "do not fit this game" in res.stderr and "Traceback" not in res.stderr
