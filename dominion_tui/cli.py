@@ -92,29 +92,50 @@ def keep_previous(save_path: Path, out: Output) -> None:
         out.say(f"The unfinished game is kept: dominion --resume {previous}")
 
 
+def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: str,
+              check: Callable[[str], str | None]) -> str:
+    """Ask until the answer passes `check` (which returns why not); Enter takes the default."""
+    out.say(question)
+    while True:
+        answer = read(prompt)
+        why = check(answer) if answer else None
+        if why is None:
+            return answer
+        out.say(why)
+
+
 def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[str], str]) -> None:
     """Ask what the flags did not say, each with a default on Enter (or at end of input)."""
     def read(prompt: str) -> str:
         return read_or_default(reader, prompt)
 
     if args.players is None:
-        out.say("How many players, 1 to 6? Enter for 2.")
-        n = read("Players>").strip() or "2"
-        count = int(n) if n.isdigit() and 1 <= int(n) <= 6 else 2
+        n = ask_until(out, read, "How many players, 1 to 6? Enter for 2.", "Players>",
+                      lambda a: None if a.isdigit() and 1 <= int(a) <= 6 else
+                      "Type a number from 1 to 6, or press Enter for 2.")
+        count = int(n or 2)
         defaults = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"][:count]
-        out.say(f"Names, separated by commas? Enter for {', '.join(defaults)}.")
-        names = split(read("Names>"))
-        args.players = ",".join(names if len(names) == count and len(set(names)) == count else defaults)
+        names = ask_until(out, read, f"Names, separated by commas? Enter for {', '.join(defaults)}.",
+                          "Names>", lambda a: None if len(set(split(a))) == len(split(a)) == count else
+                          f"Give {count} different names separated by commas, or press Enter.")
+        args.players = names or ",".join(defaults)
+        players = split(args.players)
+        if len(players) > 1:
+            bots = ask_until(out, read, "Which players does the computer play? Enter for none.",
+                             "Computer>", lambda a: None if set(split(a)) <= set(players) else
+                             f"Name players from {', '.join(players)}, or press Enter for none.")
+            args.computer = bots
     if args.kingdom is None:
-        out.say("Kingdom: 1. recommended, 2. random. Enter for recommended.")
-        answer = read("Kingdom>").strip().lower()
-        args.kingdom = ",".join(choose_kingdom(args.seed or 0, database())
-                                if answer in ("2", "random", "r") else PILOT_KINGDOM)
+        answer = ask_until(out, read, "Kingdom: 1. recommended, 2. random. Enter for recommended.",
+                           "Kingdom>", lambda a: None if a.lower() in ("1", "2", "recommended", "random")
+                           else "Type 1 or 2, or press Enter for the recommended kingdom.")
+        args.kingdom = ",".join(choose_kingdom(args.seed, database())
+                                if answer.lower() in ("2", "random") else PILOT_KINGDOM)
 
 
 def build_config(args: argparse.Namespace) -> Config:
     names = split(args.players)
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
+    seed = args.seed
     kingdom = canonical_list(split(args.kingdom), "Kingdom card")
     landscapes = canonical_list(split(args.landscapes), "landscape")
     config = Config(names, kingdom, landscapes, seed)
@@ -131,6 +152,8 @@ def make_output(args: argparse.Namespace, interactive: bool) -> Output:
 
 def play(args: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if args.seed is None:
+        args.seed = int.from_bytes(os.urandom(3), "big")
     out = make_output(args, interactive)
     reader = PromptReader() if interactive else PlainReader()
     if args.speech:

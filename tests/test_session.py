@@ -91,3 +91,24 @@ def test_speech_flag_without_an_engine_says_so_in_one_line_and_plays_on(tmp_path
     if said:  # no speech engine here: one line, then the game goes on in text
         assert len(said) == 1
     assert "Bob's turn 1." in out
+
+
+def test_opening_questions_re_ask_bad_answers_and_take_defaults(tmp_path: Path) -> None:
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    script = "9\n3\nAnn,Ann\nAnn,Ben,Cat\nZed\nBen\n\nquit\n"
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--no-pause", "--seed", "5"],
+                         input=script, text=True, capture_output=True, env=env, timeout=60)
+    out = res.stdout.splitlines()
+    assert "Type a number from 1 to 6, or press Enter for 2." in out
+    assert "Give 3 different names separated by commas, or press Enter." in out
+    assert "Name players from Ann, Ben, Cat, or press Enter for none." in out
+    assert "Players: Ann, Ben, Cat. Seed 5." in out
+    assert any(line.startswith("Kingdom: Bounty Hunter, Supplies") for line in out)  # recommended
+    assert "Ben's turn 1." not in out  # Ann, a person, is asked first and quits
+
+
+def test_defaults_on_enter(tmp_path: Path) -> None:
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--no-pause"], input="\n\n\n\nquit\n",
+                         text=True, capture_output=True, env=env, timeout=60)
+    assert any(line.startswith("Players: Alice, Bob. Seed ") for line in res.stdout.splitlines())
