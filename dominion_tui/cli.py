@@ -30,7 +30,9 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = OneLineParser(prog="dominion", description="Dominion, played line by line in a terminal.")
+    p = OneLineParser(prog="dominion", description="Dominion, played line by line in a terminal.",
+                      epilog="Also: 'dominion scenario PATH...' runs rules scenario files (exit 0 all "
+                      "pass, 1 some fail, 2 a file is invalid). The player's guide is accessibility.md.")
     p.add_argument("--players", default=None, help="player names in turn order, comma-separated "
                    "(1 to 6); without it the game asks")
     p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated")
