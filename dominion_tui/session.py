@@ -84,11 +84,12 @@ class Session:
             except UndoRequest as u:
                 answers = game.answers[:u.keep]
                 self.output.say(f"{u.who} takes back: {u.what}.")
+                self.shown_status = ""  # say where things stand again
                 continue
             except QuitRequest:
                 self.autosave()
-                where = f" --resume {self.save_path}" if self.save_path else ""
-                self.output.say(f"Game saved. Type dominion{where if where else ' --resume'} to go on.")
+                where = f" {self.save_path}" if self.save_path else ""
+                self.output.say(f"Game saved. Type dominion --resume{where} to go on.")
                 return 0
             self.finished()
             return 0
