@@ -63,9 +63,6 @@ class Narrator:
     def _phase(self, p, d):
         return f"{p}'s {d['phase'].capitalize()} phase."
 
-    def _cleanup(self, p, d):
-        return None
-
     def _game_over(self, p, d):
         w = d["winners"]
         scores = ", ".join(f"{k} {v}" for k, v in d["scores"].items())

@@ -72,15 +72,19 @@ class Output:
         for line in lines:
             self.say(line, style)
 
-    def say(self, line: str, style: str | None = None, speak: bool = True) -> None:
-        """One announcement: to the screen, speech, transcript and any other sink."""
+    def say(self, line: str, style: str | None = None) -> None:
+        """One announcement: to the screen, speech, any other sink, the transcript, "repeat"."""
         self.recent.append(line)
-        self.write(line, style)
-        if speak and self.speaker is not None:
-            self.speaker.say(line)
+        self.emit(line, style)
         if self.transcript is not None:
             self.transcript.write(line + "\n")
             self.transcript.flush()
+
+    def emit(self, line: str, style: str | None = None) -> None:
+        """Screen, speech and sinks: what every line the player hears goes through."""
+        self.write(line, style)
+        if self.speaker is not None:
+            self.speaker.say(line)
         for sink in self.sinks:
             sink(line)
 
@@ -117,11 +121,7 @@ class Output:
     def info(self, lines: list[str]) -> None:
         """Answers to queries: shown and spoken, not logged as game events."""
         for line in lines:
-            self.write(line, None)
-            if self.speaker is not None:
-                self.speaker.say(line)
-            for sink in self.sinks:
-                sink(line)
+            self.emit(line)
 
     def write(self, line: str, style: str | None = None) -> None:
         if self.console is not None:

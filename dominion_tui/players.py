@@ -15,9 +15,12 @@ class RandomPlayer:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def decide(self, game: Game, d: Decision) -> Any:
+    def reseed(self, game: Game) -> None:
         # Seeded by the game's position, so a resumed game goes on exactly as it would have.
         self.rng.seed(f"{self.seed}:{len(game.answers)}")
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        self.reseed(game)
         if d.kind == "turn":
             acts = game.legal_actions(d.player)
             plays = [a for a in acts if a.verb == "play"]
@@ -42,7 +45,7 @@ class SimplePlayer(RandomPlayer):
     usual "Big Money" rule, an Action now and then, and Duchies late in the game."""
 
     def decide(self, game: Game, d: Decision) -> Any:
-        self.rng.seed(f"{self.seed}:{len(game.answers)}")
+        self.reseed(game)
         if d.kind != "turn":
             return self.answer(game, d)
         p = d.player

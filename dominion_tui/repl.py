@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from .core.decisions import Decision
 from .core.game import Game
@@ -89,7 +89,3 @@ class PromptReader:
 
     def read(self, prompt: str) -> str:
         return self.session.prompt(prompt + " ")
-
-
-def make_reader(plain_streams: bool) -> Callable[[str], str] | Any:
-    return PlainReader() if plain_streams else PromptReader()

@@ -531,7 +531,6 @@ class Game:
         for c in list(p.hand.cards):
             self.discard(p, c, cleanup=True)
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
-        self.say("cleanup", p, hand=len(p.hand))
         self.fire(self._event("end_turn", p, None, None, None))
 
     def _next_turn(self) -> None:
