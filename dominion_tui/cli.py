@@ -137,10 +137,9 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
 
 def build_config(args: argparse.Namespace) -> Config:
     names = split(args.players)
-    seed = args.seed
     kingdom = canonical_list(split(args.kingdom), "Kingdom card")
     landscapes = canonical_list(split(args.landscapes), "landscape")
-    config = Config(names, kingdom, landscapes, seed)
+    config = Config(names, kingdom, landscapes, args.seed)
     check_config(config, database())
     return config
 
@@ -148,7 +147,10 @@ def build_config(args: argparse.Namespace) -> Config:
 def make_output(args: argparse.Namespace, interactive: bool) -> Output:
     plain = args.plain or not interactive or bool(os.environ.get("NO_COLOR")) or \
         os.environ.get("TERM") == "dumb"
-    transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None
+    try:
+        transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None
+    except OSError as e:
+        raise SetupError(f"Cannot write the transcript {args.transcript}: {e.strerror or e}.") from None
     return Output(plain=plain, level=args.verbosity, transcript=transcript)
 
 

@@ -40,7 +40,8 @@ GOOD = """\
 
 
 @pytest.mark.parametrize("args", [["--bogus"], ["--seed", "x"], ["--players", ""],
-                                  ["--kingdom", "Nonsense Card"], ["--players", "A,A"]])
+                                  ["--kingdom", "Nonsense Card"], ["--players", "A,A"],
+                                  ["--players", "A,B", "--transcript", "/nonexistent/dir/t.txt"]])
 def test_bad_command_line_gets_one_line_and_exit_2(args: list[str]) -> None:
     res = run(*args)
     assert res.returncode == 2
