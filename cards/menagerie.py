@@ -7,6 +7,7 @@ from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
 SET = "Menagerie"
+MOUSE = "Way of the Mouse"
 
 
 def kingdom(name: str, cost: int, kinds: tuple[str, ...], text: str, play, **kw) -> CardDef:
@@ -69,18 +70,21 @@ def mouse_candidates(game) -> list[str]:
 
 
 def mouse_setup(game) -> None:
-    options = mouse_candidates(game)
-    if game.config.mouse is None and not options:
-        raise SetupError("Way of the Mouse needs an unused non-Duration Action costing 2 or 3.")
-    name = game.config.mouse or game.rng.choice(options)
-    game.config.mouse = name
-    game.new_card(name, game.set_aside)
-    game.say("set_aside_by_game", None, landscape="Way of the Mouse", card=name)
+    # The draw is decided by the configuration alone, so a replay of the same configuration
+    # draws exactly as the first play did; the choice lives in the game state, not the config.
+    name = game.config.mouse
+    if name is None:
+        options = mouse_candidates(game)
+        if not options:
+            raise SetupError("Way of the Mouse needs an unused non-Duration Action costing 2 or 3.")
+        name = game.rng.choice(options)
+    game.set_aside_for[MOUSE] = game.new_card(name, game.set_aside)
+    game.say("set_aside_by_game", None, landscape=MOUSE, card=name)
 
 
 def mouse_play(ctx: Ctx) -> None:
-    aside = next((c for c in ctx.game.set_aside.cards if c.name == ctx.game.config.mouse), None)
-    if aside is not None:
+    aside = ctx.game.set_aside_for.get(MOUSE)
+    if aside is not None and aside.zone is ctx.game.set_aside:
         ctx.play_effect(aside)
 
 

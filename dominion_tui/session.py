@@ -47,6 +47,7 @@ class Session:
     save_path: Path | None = None
     pause: bool = True
     answers: list[Any] = field(default_factory=list)
+    computer: Any = SimplePlayer  # makes a computer player from a seed; tests use other players
 
     def __post_init__(self) -> None:
         self.game: Game | None = None
@@ -61,7 +62,7 @@ class Session:
         return [n for n in self.config.players if n not in self.computers]
 
     def build(self, answers: list[Any]) -> Game:
-        live = {i: (SimplePlayer(self.config.seed + i) if n in self.computers else self)
+        live = {i: (self.computer(self.config.seed + i) if n in self.computers else self)
                 for i, n in enumerate(self.config.players)}
         self.replay = ReplayDecider(answers, live)
         self.info = []

@@ -13,8 +13,8 @@ from typing import Any, Callable, Iterable
 from .context import Ctx
 from .decisions import Decision, Option, TurnAction, card_options
 from .events import Event, Note
-from .model import (ACTION, TREASURE, Card, CardDef, PendingEffect, Player, Trigger,
-                    TurnModifier, Zone)
+from .model import (ACTION, PLAYER_ZONES, TREASURE, Card, CardDef, PendingEffect, Player,
+                    Trigger, TurnModifier, Zone)
 from .registry import CardDB
 from .rules import STANDING_RULES
 
@@ -29,7 +29,9 @@ class Config:
     kingdom: list[str]
     landscapes: list[str] = field(default_factory=list)
     seed: int = 0
-    mouse: str | None = None  # Way of the Mouse's set-aside card, when chosen by the setup
+    # Way of the Mouse's set-aside card when the setup is told it (scenarios); None lets the setup
+    # draw it. Never written back: a replay must consume the random generator exactly as play did.
+    mouse: str | None = None
 
 
 @dataclass
@@ -69,6 +71,7 @@ class Game:
         self.nonsupply: dict[str, Zone] = {}
         self.trash = Zone("trash")
         self.set_aside = Zone("set aside")  # cards the game itself sets aside (Way of the Mouse)
+        self.set_aside_for: dict[str, Card] = {}  # landscape name -> the card set aside for it
         self.landscapes: list[CardDef] = [db[n] for n in config.landscapes]
         self.artifacts: dict[str, Player | None] = {}
         self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
@@ -697,6 +700,41 @@ class Game:
         for p in self.players:
             for name in ("hand", "deck", "discard", "in_play", "exile", "set_aside", "revealed"):
                 yield p.zone(name)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data: two games in the same state give equal snapshots.
+
+        Used to prove that resume, undo and replay rebuild exactly the live game, down to the
+        random generator and the question being asked.
+        """
+        def ids(z: Zone) -> list[tuple[str, int, int]]:
+            return [(c.name, c.id, c.moves) for c in z.cards]
+
+        t = self.turn
+        w = self.waiting
+        return {
+            "piles": {n: ids(z) for n, z in {**self.supply, **self.nonsupply}.items()},
+            "trash": ids(self.trash), "set_aside": ids(self.set_aside),
+            "set_aside_for": {n: c.id for n, c in self.set_aside_for.items()},
+            "players": [{"zones": {z: ids(p.zone(z)) for z in PLAYER_ZONES},
+                         "counters": (p.actions, p.buys, p.coins, p.coffers, p.villagers,
+                                      p.turns_taken, p.cubes), "tokens": dict(p.tokens)}
+                        for p in self.players],
+            "artifacts": {n: h.index if h else None for n, h in self.artifacts.items()},
+            "projects": {n: [p.index for p in owners] for n, owners in self.projects.items()},
+            "pending": [(pe.player.index, pe.label, pe.source.id if pe.source else None,
+                         [c.id for c in pe.keep], pe.when) for pe in self.pending],
+            "turn": (self.current.index, self.phase, t.extra, [c.id for c in t.gained],
+                     t.bought_in_phase, list(t.bought_cards), sorted(t.used_once, key=repr),
+                     len(t.modifiers), [(p.index, lbl) for p, _, lbl in t.triggers],
+                     [c.id for c in t.played]),
+            "extra_turns": [p.index for p in self.extra_turns],
+            "over": self.over, "winners": [p.index for p in self.winners],
+            "next_id": self._next_id, "answers": len(self.answers),
+            "rng": self.rng.getstate(),
+            "waiting": None if w is None else (w.kind, w.player.index, w.prompt, w.topic, w.min,
+                                               w.max, [o.label for o in w.options]),
+        }
 
     def check_conservation(self) -> str | None:
         """Every card in exactly one place: None, or what is wrong."""
