@@ -20,8 +20,10 @@ def run(tmp_path: Path, args: list[str], script: list[str]) -> list[str]:
 
 def test_hot_seat_pause_shows_nothing_private_before_enter(tmp_path: Path) -> None:
     out = run(tmp_path, [], ["end", "end", "", "hand", "quit"])
-    pause = out.index("Bob's turn. Pass the keyboard to Bob, then press Enter.")
-    assert not any("Bob's hand" in line or line.startswith("Bob, action phase") for line in out[:pause])
+    pause = out.index("Pass the keyboard to Bob, then press Enter.")
+    start = out.index("Alice's turn 1.")
+    assert not any("Bob" in line for line in out[start:pause])  # not even "Bob's turn 1.": it comes after
+    assert out.count("Bob's turn 1.") == 1
     assert any(line.startswith("Bob, action phase") for line in out[pause:])
     assert any(line.startswith("Bob's hand: ") for line in out[pause:])
 
