@@ -114,3 +114,48 @@ def test_defaults_on_enter(tmp_path: Path) -> None:
     res = subprocess.run([sys.executable, "-m", "dominion_tui", "--no-pause"], input="\n\n\n\nquit\n",
                          text=True, capture_output=True, env=env, timeout=60)
     assert any(line.startswith("Players: Alice, Bob. Seed ") for line in res.stdout.splitlines())
+
+
+def play_in_process(config, lines: list[str], **settings):
+    import io
+
+    from dominion_tui.output import Output
+    from dominion_tui.repl import PlainReader
+    from dominion_tui.session import Session
+
+    text = io.StringIO()
+    reader = PlainReader(io.StringIO("\n".join(lines) + "\n"), io.StringIO())
+    session = Session(config, Output(plain=True, stream=text), reader, **settings)
+    session.run()
+    return session, text.getvalue().splitlines()
+
+
+def test_ways_typed_with_play_and_the_automatic_end_replay_exactly() -> None:
+    from dominion_tui.core.decisions import TurnAction
+    from dominion_tui.core.game import Config
+
+    config = Config(["Alice", "Bob"], ["Sheepdog"], ["Way of the Ox"], 1)
+    lines = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end",
+             "play Sheepdog as ox", "treasures", "buy Silver"]
+    first, out = play_in_process(config, lines, computers=["Bob"], pause=False)
+    g = first.game
+    assert "Alice plays Sheepdog with Way of the Ox." in out
+    assert not any("normally or with a Way?" in line for line in out)
+    assert TurnAction("end") in g.answers[g.answers.index(TurnAction("buy", "Sheepdog")):][:2]  # auto end
+    assert g.current.name == "Alice" and g.current.turns_taken == 5
+    # the game is its setup plus its answers: replayed, it is the same game, and nothing is said again
+    again, said = play_in_process(config, [], computers=["Bob"], pause=False, answers=list(g.answers))
+    state = [(p.hand.names(), p.deck.names(), p.discard.names(), p.actions) for p in g.players]
+    assert state == [(p.hand.names(), p.deck.names(), p.discard.names(), p.actions)
+                     for p in again.game.players]
+    assert not any(" plays " in line or " buys " in line for line in said), said
+
+
+def test_full_status_once_per_turn_not_after_every_move() -> None:
+    from dominion_tui.core.game import Config
+
+    config = Config(["Alice", "Bob"], ["Sheepdog"], [], 1)
+    lines = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end"]
+    session, out = play_in_process(config, lines, computers=["Bob"], pause=False)
+    status = [line for line in out if line.startswith(("Alice, action phase", "Alice, buy phase"))]
+    assert len(status) == session.game.players[0].turns_taken == 4, out

@@ -176,3 +176,51 @@ def test_a_save_whose_answers_do_not_fit_is_refused_in_one_line(tmp_path: Path) 
                          text=True, capture_output=True, env=env(tmp_path), timeout=60)
     assert res.returncode == 2, res.stdout + res.stderr
     assert "do not fit this game" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_plain_in_a_real_terminal_writes_no_escape_sequence_at_all(tmp_path: Path) -> None:
+    """--plain reads lines with readline told the terminal is dumb: typing, editing a line,
+    history and tab completion all work without one cursor code (TERM here is xterm)."""
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", "--plain", *GAME],
+                          env=env(tmp_path), encoding="utf-8", timeout=20)
+    log = io.StringIO()
+    child.logfile_read = log
+    child.expect("Alice, action> ")
+    child.send("handx\x7f\x1b[D\x1b[C\r")  # a typing slip, backspace, cursor left and right
+    child.expect("Alice's hand: ")
+    child.expect("Alice, action> ")
+    child.send("tre\t\r")  # tab completes "treasures"
+    child.expect("coins in total")
+    child.expect("Alice, buy> ")
+    child.send("\x1b[A\x15bu\tSi\t\r")  # history, erase the line, complete "buy " and "Silver"
+    child.expect("Alice buys and gains a Silver")
+    child.expect("Bob, action> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    text = log.getvalue()
+    assert "\x1b" not in text, repr(text[:400])
+    assert "Alice plays" in text
+
+
+def test_piped_play_sees_each_prompt_before_sending_the_next_line(tmp_path: Path) -> None:
+    """A program driving the game through pipes waits for each prompt, then answers: every
+    prompt must be flushed as soon as it is written (the listening benchmark relies on it)."""
+    import select
+    proc = subprocess.Popen([sys.executable, "-m", "dominion_tui", *GAME], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=env(tmp_path), bufsize=1)
+    try:
+        for prompt, line in [("Alice, action>", "treasures"), ("Alice, buy>", "buy Silver"),
+                             ("Bob, action>", "end"), ("Bob, buy>", "end"), ("Alice, action>", "quit")]:
+            seen = ""
+            while not seen.rstrip("\n").endswith(prompt):
+                # a generous guard, not a timing test: without a flush nothing would ever come
+                ready, _, _ = select.select([proc.stdout], [], [], 30)
+                assert ready, f"waited for {prompt!r} with nothing more; got {seen!r}"
+                got = proc.stdout.readline()
+                assert got, f"the game ended before {prompt!r}"
+                seen += got
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
