@@ -159,3 +159,13 @@ def test_full_status_once_per_turn_not_after_every_move() -> None:
     session, out = play_in_process(config, lines, computers=["Bob"], pause=False)
     status = [line for line in out if line.startswith(("Alice, action phase", "Alice, buy phase"))]
     assert len(status) == session.game.players[0].turns_taken == 4, out
+
+
+def test_resume_says_where_things_stand_once_and_no_move_again() -> None:
+    from dominion_tui.core.game import Config
+
+    config = Config(["Alice", "Bob"], ["Sheepdog"], [], 1)
+    first, _ = play_in_process(config, ["treasures"], computers=["Bob"], pause=False)
+    _, said = play_in_process(config, [], computers=["Bob"], pause=False, answers=list(first.game.answers))
+    assert not any("Alice plays" in line or "Alice gets" in line for line in said), said
+    assert len([line for line in said if line.startswith("Alice, buy phase")]) == 1
