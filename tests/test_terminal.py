@@ -205,20 +205,21 @@ def test_plain_in_a_real_terminal_writes_no_escape_sequence_at_all(tmp_path: Pat
 def test_piped_play_sees_each_prompt_before_sending_the_next_line(tmp_path: Path) -> None:
     """A program driving the game through pipes waits for each prompt, then answers: every
     prompt must be flushed as soon as it is written (the listening benchmark relies on it)."""
-    import select
+    import queue
+    import threading
     proc = subprocess.Popen([sys.executable, "-m", "dominion_tui", *GAME], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, env=env(tmp_path), bufsize=1)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
     try:
         for prompt, line in [("Alice, action>", "treasures"), ("Alice, buy>", "buy Silver"),
                              ("Bob, action>", "end"), ("Bob, buy>", "end"), ("Alice, action>", "quit")]:
             seen = ""
             while not seen.rstrip("\n").endswith(prompt):
-                # a generous guard, not a timing test: without a flush nothing would ever come
-                ready, _, _ = select.select([proc.stdout], [], [], 30)
-                assert ready, f"waited for {prompt!r} with nothing more; got {seen!r}"
-                got = proc.stdout.readline()
-                assert got, f"the game ended before {prompt!r}"
-                seen += got
+                try:  # a generous guard, not a timing test: without a flush nothing would ever come
+                    seen += lines.get(timeout=30)
+                except queue.Empty:
+                    raise AssertionError(f"waited for {prompt!r} with nothing more; got {seen!r}")
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
         assert proc.wait(timeout=30) == 0
