@@ -221,6 +221,7 @@ class Session:
             if way in labels:
                 return [labels.index(way)]
         if d.kind == "turn" and d.topic == "buy" and self.auto_end and self.nothing_to_do(game, d):
+            self.output.end_batch()
             return TurnAction("end")
         return None
 
