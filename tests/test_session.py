@@ -169,3 +169,14 @@ def test_resume_says_where_things_stand_once_and_no_move_again() -> None:
     _, said = play_in_process(config, [], computers=["Bob"], pause=False, answers=list(first.game.answers))
     assert not any("Alice plays" in line or "Alice gets" in line for line in said), said
     assert len([line for line in said if line.startswith("Alice, buy phase")]) == 1
+
+
+def test_ask_ways_flag_asks_the_way_question_on_every_action(tmp_path: Path) -> None:
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    script = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end", "play Sheepdog", "ox", "quit"]
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Alice,Bob", "--computer", "Bob",
+                          "--kingdom", "Sheepdog", "--landscapes", "Way of the Ox", "--seed", "1", "--ask-ways"],
+                         input="\n".join(script) + "\n", text=True, capture_output=True, env=env, timeout=60)
+    out = res.stdout.splitlines()
+    assert "Alice: Play Sheepdog normally or with a Way?" in out
+    assert "Alice plays Sheepdog with Way of the Ox." in out
