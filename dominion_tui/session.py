@@ -86,6 +86,10 @@ class Session:
         self.line_no = 0  # typed lines that gave answers
         self.answer_lines: list[int] = []  # per recorded answer, the typed line it came from
         self.typed: dict[int, str] = {}  # what each of those lines said
+        # Whose private cards may be named before anyone has the keyboard: the one person
+        # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
+        humans = self.humans()
+        self.output.narrator.viewer = humans[0] if len(humans) == 1 else ("" if humans else None)
 
     # ---------------------------------------------------------------- the game loop
     def humans(self) -> list[str]:

@@ -180,3 +180,12 @@ def test_ask_ways_flag_asks_the_way_question_on_every_action(tmp_path: Path) -> 
     out = res.stdout.splitlines()
     assert "Alice: Play Sheepdog normally or with a Way?" in out
     assert "Alice plays Sheepdog with Way of the Ox." in out
+
+
+def test_a_computer_going_first_keeps_its_new_hand_to_itself(tmp_path: Path) -> None:
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Bot,Ann", "--computer", "Bot",
+                          "--kingdom", "Barge", "--landscapes", "", "--seed", "3"],
+                         input="quit\n", text=True, capture_output=True, env=env, timeout=60)
+    assert "Ann's turn 1." in res.stdout
+    assert not any(line.startswith("Bot draws") and ":" in line for line in res.stdout.splitlines())
