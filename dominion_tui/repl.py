@@ -20,6 +20,12 @@ TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save
                   "ways", "autoend"}
 
 
+def name_parts(name: str) -> list[str]:
+    """A name and each of its later parts: "ox" and "the ox" fit Way of the Ox."""
+    words = name.lower().split()
+    return [" ".join(words[i:]) for i in range(len(words))]
+
+
 def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
     """Completions that make sense now for the text before the cursor (whole words)."""
     if game is None or d is None:
@@ -33,7 +39,7 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
             card, _, way = rest.rpartition(" as ")
             typed = text[:len(verb) + 1 + len(card)]
             return [f"{typed} as {w}" for w in ["normal"] + [x.name for x in game.ways]
-                    if w.lower().startswith(way) or way in w.lower()]
+                    if any(part.startswith(way) for part in name_parts(w))]
         if verb == "play":
             names = sorted({c.name for c in d.player.hand.cards})
         elif verb == "buy":

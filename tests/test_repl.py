@@ -303,3 +303,13 @@ def test_quit_at_the_hot_seat_pause() -> None:
     session, out = at(BARGE, ["play Copper", "buy Copper", "no", "quit", "end"], pause=True)
     assert "Pass the keyboard to Bob, then press Enter." in out
     assert "Bob's turn 1." not in out
+
+
+def test_completion_of_play_as_and_the_settings() -> None:
+    from dominion_tui.core.decisions import Decision
+    session, _ = at(BARGE, [])
+    g = session.game
+    d = Decision("turn", g.players[0], "Action phase", topic="action")
+    assert suggestions(g, d, "play Barge as o") == ["play Barge as Way of the Ox"]
+    assert suggestions(g, d, "play Barge as ") == ["play Barge as normal", "play Barge as Way of the Ox"]
+    assert suggestions(g, d, "wa") == ["ways "] and suggestions(g, d, "autoend o") == ["autoend on", "autoend off"]
