@@ -46,6 +46,9 @@ def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None
     if exact:
         return exact[0], None
     pre = sorted({c for c in candidates if c.lower().startswith(low)})
+    if not pre:  # any later part of a name: "ox" or "the ox" for Way of the Ox
+        pre = sorted({c for c in candidates if any(
+            " ".join(c.lower().split()[i:]).startswith(low) for i in range(1, len(c.split())))})
     if len(pre) == 1:
         return pre[0], None
     if pre:
@@ -54,9 +57,11 @@ def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None
 
 
 class Interpreter:
-    def __init__(self, game: Game, queries: Any = None) -> None:
+    def __init__(self, game: Game, queries: Any = None, ways_in_moves: bool = False) -> None:
         self.game = game
         self.queries = queries  # commands that only ask (hand, supply, ...): see queries.py
+        # "play X as WAY": at the keyboard only; scenarios always answer the Way question
+        self.ways_in_moves = ways_in_moves
 
     def known_names(self) -> list[str]:
         g = self.game
@@ -105,6 +110,9 @@ class Interpreter:
         if not rest:
             return reject(self.what_now(verb, d))
         if verb == "play":
+            card, sep, way_text = rest.rpartition(" as ") if self.ways_in_moves else ("", "", "")
+            if sep and card:
+                return self.play_as(card.strip(), way_text.strip(), d)
             name, why = match_name(rest, sorted({c.name for c in p.hand.cards}))
             if name is None:
                 known, _ = match_name(rest, self.known_names())
@@ -118,6 +126,22 @@ class Interpreter:
             elsewhere = self.game.db.canonical(rest)
             return reject(f"{elsewhere} is not in this game." if elsewhere else why)
         return TurnAction("buy", name)
+
+    def play_as(self, card_text: str, way_text: str, d: Decision) -> TurnAction | Result:
+        """`play Sheepdog as ox`: the card, and the answer its Way question will get."""
+        act = self.parse_move("play", card_text, d)
+        if isinstance(act, Result):
+            return act
+        ways = [w.name for w in self.game.ways]
+        if not ways:
+            return reject("There is no Way in this game.")
+        card = next(c for c in d.player.hand.cards if c.name == act.name)
+        if not card.is_("Action"):
+            return reject(f"{act.name} is not an Action; only Actions are played with a Way.")
+        way, why = match_name(way_text, ways + ["normal"])
+        if way is None:
+            return reject(f"{why} Ways here: {', '.join(ways)}, or normal.")
+        return TurnAction("play", act.name, way=way)
 
     def what_now(self, verb: str, d: Decision) -> str:
         """'play' or 'buy' alone: what could be played or bought right now."""

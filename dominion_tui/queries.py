@@ -9,7 +9,7 @@ from .interpreter import match_name
 from .narration import count, grouped
 
 HELP = {
-    "play": "play CARD: play a card from your hand.",
+    "play": "play CARD: play a card from your hand. play CARD as WAY: with a Way, as in play Sheepdog as ox.",
     "buy": "buy NAME: buy a card, an Event or a Project.",
     "end": "end: end this phase. Ending the Buy phase ends your turn.",
     "treasures": "treasures: play every Treasure in your hand that needs no decision.",
@@ -26,9 +26,11 @@ HELP = {
     "log": "log N: the last N announcements, 10 if no number is given.",
     "repeat": "repeat: say again what was said since your last answer, and the question.",
     "score": "score: everyone's victory points now.",
-    "undo": "undo: take back your last answer this turn, if it revealed no new card.",
+    "undo": "undo: take back the last line you typed this turn, if it revealed no new card.",
     "save": "save FILE: save the game to a file; resume it with dominion --resume FILE.",
     "speech": "speech on, speech off, speech rate N, speech volume N, speech voice NAME.",
+    "ways": "ways ask: every Action asks normal or which Way. ways typed: only play CARD as WAY uses one.",
+    "autoend": "autoend on: the Buy phase ends by itself with no Buy left. autoend off: wait for end.",
     "help": "help COMMAND: help on one command.",
     "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
 }
@@ -136,4 +138,4 @@ class Queries:
             return [HELP[name] if name else f"No command '{arg}'. Type help for the list."]
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
-                "log N, repeat, score. Also: undo, save FILE, speech, help COMMAND, quit."]
+                "log N, repeat, score. Also: undo, save FILE, speech, ways, autoend, help COMMAND, quit."]

@@ -15,8 +15,15 @@ from .core.game import Game
 
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
-            "save", "speech", "help", "quit"]
-TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help"}
+            "save", "speech", "ways", "autoend", "help", "quit"]
+TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
+                  "ways", "autoend"}
+
+
+def name_parts(name: str) -> list[str]:
+    """A name and each of its later parts: "ox" and "the ox" fit Way of the Ox."""
+    words = name.lower().split()
+    return [" ".join(words[i:]) for i in range(len(words))]
 
 
 def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
@@ -28,10 +35,17 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
     if d.kind == "turn":
         if not sep:  # like readline, a word that takes more is completed with its space
             return [c + (" " if c in TAKES_ARGUMENT else "") for c in COMMANDS if c.startswith(low)]
+        if verb == "play" and " as " in rest:  # "play Sheepdog as o" -> "... as Way of the Ox"
+            card, _, way = rest.rpartition(" as ")
+            typed = text[:len(verb) + 1 + len(card)]
+            return [f"{typed} as {w}" for w in ["normal"] + [x.name for x in game.ways]
+                    if any(part.startswith(way) for part in name_parts(w))]
         if verb == "play":
             names = sorted({c.name for c in d.player.hand.cards})
         elif verb == "buy":
             names = game.buyable_names()
+        elif verb in ("ways", "autoend"):
+            names = ["ask", "typed"] if verb == "ways" else ["on", "off"]
         elif verb in ("describe", "help"):
             names = sorted(game.db.defs) if verb == "describe" else COMMANDS
         else:
@@ -59,6 +73,41 @@ class PlainReader:
         if not line:
             raise EOFError
         return line.rstrip("\r\n")
+
+
+class LineReader:
+    """A terminal without any cursor code: the standard library's readline for history and
+    tab completion, told the terminal is "dumb" so that editing a line moves the cursor with
+    plain backspaces and never with escape sequences (--plain)."""
+
+    def __init__(self) -> None:
+        term = os.environ.get("TERM")
+        os.environ["TERM"] = "dumb"  # readline reads the terminal type once, when loaded
+        try:
+            import readline
+        except ImportError:  # no readline (some Windows Pythons): plain input() still works
+            readline = None
+        finally:
+            if term is None:
+                del os.environ["TERM"]
+            else:
+                os.environ["TERM"] = term
+        self.context: tuple[Game | None, Decision | None] = (None, None)
+        self.matches: list[str] = []
+        if readline is not None:
+            readline.set_completer_delims("")  # complete the whole line: "buy Si" -> "buy Silver"
+            readline.set_completer(self.complete)
+            readline.parse_and_bind("set enable-bracketed-paste off")
+            readline.parse_and_bind("tab: complete")
+        self.readline = readline
+
+    def complete(self, text: str, state: int) -> str | None:
+        if state == 0:
+            self.matches = suggestions(*self.context, text)
+        return self.matches[state] if state < len(self.matches) else None
+
+    def read(self, prompt: str) -> str:
+        return input(prompt + " ")
 
 
 class PromptReader:

@@ -91,7 +91,7 @@ class Ctx:
             self.game.return_to_pile(self.player, self.card)
 
     def play(self, card: Card, move: bool = True) -> None:
-        self.game.play(self.player, card, move=move)
+        self.game.play(self.player, card, move=move, by=self.card)
 
     def play_effect(self, card: Card) -> None:
         """Follow a card's instructions without moving it (Way of the Mouse style)."""

@@ -14,11 +14,15 @@ class TurnAction:
     verb: str
     name: str | None = None
     n: int = 1
+    # "play X as WAY" at the keyboard: the front end answers the Way question with it. Not
+    # part of the move itself (the Way answer is recorded as its own answer).
+    way: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         if self.verb in ("villager", "coffers"):
             return f"{self.verb} {self.n}"
-        return f"{self.verb} {self.name}" if self.name else self.verb
+        as_way = f" as {self.way}" if self.way else ""
+        return f"{self.verb} {self.name}{as_way}" if self.name else self.verb
 
 
 @dataclass

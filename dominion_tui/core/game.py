@@ -461,11 +461,13 @@ class Game:
         self.turn.triggers.append((p, t, label))
 
     # ------------------------------------------------------------------ playing
-    def play(self, p: Player, card: Card, move: bool = True, ways: bool = True) -> None:
-        """Play a card: into play, the Way-or-normal choice for Actions, then its instructions."""
+    def play(self, p: Player, card: Card, move: bool = True, ways: bool = True,
+             by: Card | None = None) -> None:
+        """Play a card: into play, the Way-or-normal choice for Actions, then its instructions.
+        `by`: the card whose ability plays it (itself for a reaction), None for a move."""
         if move:
             self._move(card, p.in_play)
-        way = self._choose_way(p, card) if ways else None
+        way = self._choose_way(p, card, by) if ways else None
         self.say("play", p, card=card.name, way=way.name if way else None)
         self.turn.played.append(card)
         self.fire(self._event("play", p, card, card.zone, card.zone))
@@ -475,11 +477,15 @@ class Game:
         elif card.defn.play:
             card.defn.play(ctx)
 
-    def _choose_way(self, p: Player, card: Card) -> CardDef | None:
+    def _choose_way(self, p: Player, card: Card, by: Card | None = None) -> CardDef | None:
         if not card.is_(ACTION) or not self.ways:
             return None
         opts = [Option("normal", None)] + [Option(w.name, w) for w in self.ways]
-        return self.choose(p, f"Play {card.name} normally or with a Way?", opts, topic="way")[0]
+        # a play that no move asked for names its cause: the player did not type it
+        prompt = (f"Play {card.name} normally or with a Way?" if by is None else
+                  f"{card.name} reacts: play it normally or with a Way?" if by is card else
+                  f"{by.name} plays {card.name}: normally or with a Way?")
+        return self.choose(p, prompt, opts, topic="way")[0]
 
     def add_pending(self, pe: PendingEffect) -> None:
         self.pending.append(pe)
