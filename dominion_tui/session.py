@@ -13,7 +13,7 @@ from .interpreter import Interpreter, clean, match_name
 from .output import Output
 from .players import SimplePlayer
 from .queries import Queries
-from .save import ReplayDecider, SaveData, write
+from .save import ReplayDecider, SaveData, SaveError, write
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
@@ -55,6 +55,8 @@ class Session:
         self.at_keyboard: str | None = None
         self.queued: list[TurnAction] = []
         self.shown_status = ""
+        self.autosave_off: str | None = None  # why autosave stopped (said once), or None
+        self.named: tuple[str, list[Any]] | None = None  # the player's last `save FILE`, its answers
 
     # ---------------------------------------------------------------- the game loop
     def humans(self) -> list[str]:
@@ -87,16 +89,29 @@ class Session:
                 self.shown_status = ""  # say where things stand again
                 continue
             except QuitRequest:
-                self.autosave()
-                where = f" {self.save_path}" if self.save_path else ""
-                self.output.say(f"Game saved. Type dominion --resume{where} to go on.")
+                self.output.say(self.quit_line())
                 return 0
             self.finished()
             return 0
 
     def finished(self) -> None:
-        if self.save_path and self.save_path.exists():
-            self.save_path.unlink()
+        """The game is over: its autosave goes; a file the player named stays theirs."""
+        try:
+            if self.save_path and self.save_path.exists():
+                self.save_path.unlink()
+        except OSError:
+            pass  # a leftover autosave of a finished game resumes straight to its end
+
+    def quit_line(self) -> str:
+        """Only a save that holds every answer so far may be called saved."""
+        if self.autosave(retry=True):
+            return f"Game saved. Type dominion --resume {self.save_path} to go on."
+        if self.named and self.game and self.named[1] == self.game.answers:
+            return f"Game saved to {self.named[0]}. Type dominion --resume {self.named[0]} to go on."
+        why = f": {self.autosave_off}" if self.autosave_off else ""
+        if self.named:
+            return f"Game not saved{why}. {self.named[0]} holds the game as you last saved it."
+        return f"Game not saved{why}."
 
     # ---------------------------------------------------------------- events from the core
     def on_note(self, note: Note) -> None:
@@ -112,11 +127,23 @@ class Session:
         if not (self.replay and self.replay.replaying):
             self.autosave()
 
-    def autosave(self, path: Path | None = None) -> None:
-        target = path or self.save_path
-        if target is None or self.game is None:
-            return
-        write(target, SaveData(self.game.config, list(self.game.answers), list(self.computers)))
+    def data(self) -> SaveData:
+        assert self.game is not None
+        return SaveData(self.game.config, list(self.game.answers), list(self.computers))
+
+    def autosave(self, retry: bool = False) -> bool:
+        """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
+        if self.save_path is None or self.game is None or (self.autosave_off and not retry):
+            return False
+        try:
+            write(self.save_path, self.data(), make_folder=True)
+        except SaveError as e:
+            if self.autosave_off is None and not retry:
+                self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
+            self.autosave_off = str(e)
+            return False
+        self.autosave_off = None
+        return True
 
     # ---------------------------------------------------------------- the human decider
     def decide(self, game: Game, d: Decision) -> Any:
@@ -224,10 +251,14 @@ class Session:
             self.output.info(["Save where? For example: save mygame.json"])
             return None
         try:
-            self.autosave(Path(arg).expanduser())
+            write(Path(arg).expanduser(), self.data())
+        except RuntimeError:  # "~someone" who is not a user here
+            self.output.info([f"Could not save to {arg}: there is no user {arg[1:].split('/')[0]}."])
+        except SaveError as e:
+            self.output.info([f"Could not save to {arg}: {e}."])
+        else:
+            self.named = (arg, list(self.game.answers) if self.game else [])
             self.output.info([f"Game saved to {arg}. Resume with: dominion --resume {arg}"])
-        except OSError as e:
-            self.output.info([f"Could not save to {arg}: {e.strerror or e}."])
         return None
 
     def speech(self, arg: str) -> None:
