@@ -186,6 +186,7 @@ def play(args: argparse.Namespace) -> int:
             out.say(why)
     save_path: Path | None = autosave_path()
     clean_stray(save_path.parent)
+    keep = False
     if args.resume is None and save_path.exists() and args.players is None:
         out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes.")
         if read_or_default(reader.read, "Saved game>").lower() not in ("2", "new", "n"):
@@ -195,8 +196,7 @@ def play(args: argparse.Namespace) -> int:
         data = read_save(path)
         config, answers, computers = data.config, data.answers, data.computers
         # a file the player named stays as it is: playing on autosaves to the usual place
-        if not same_file(path, save_path) and not keep_previous(save_path, out):
-            save_path = None
+        keep = not same_file(path, save_path)
     else:
         opening_questions(args, out, reader.read)
         config, answers = build_config(args), []
@@ -206,8 +206,15 @@ def play(args: argparse.Namespace) -> int:
             raise SetupError(f"--computer names a player who is not playing: {unknown[0]}.")
         if not keep_previous(save_path, out):
             save_path = None
-    announce_setup(config, out)
-    session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers)
+    def intro() -> None:  # for a resumed game: said once its answers have replayed and fit
+        announce_setup(config, out)
+        if keep and session.save_path and not keep_previous(session.save_path, out):
+            session.save_path = None
+
+    if args.resume is None:
+        announce_setup(config, out)
+    session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers,
+                      intro=intro if args.resume is not None else None)
     args.session = session  # the crash message may say "saved" only if it is true
     try:
         return session.run()

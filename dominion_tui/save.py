@@ -17,7 +17,7 @@ import time
 from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .core.decisions import Decision, TurnAction
 from .core.game import Config, SetupError
@@ -249,15 +249,17 @@ def fits(game: Any, d: Decision, ans: Any) -> bool:
 
 
 class ReplayDecider:
-    """Feeds recorded answers back into a new game, then hands over to the live deciders."""
+    """Feeds recorded answers back into a new game, then hands over to the live deciders.
 
-    def __init__(self, answers: list[Any], live: dict[int, Any]) -> None:
+    The replay lasts until the first live question, so what the last recorded answer led to
+    (a new hand drawn, say) stays as silent as the rest: it was told before."""
+
+    def __init__(self, answers: list[Any], live: dict[int, Any],
+                 on_live: Callable[[], None] | None = None) -> None:
         self.queue = deque(answers)
         self.live = live
-
-    @property
-    def replaying(self) -> bool:
-        return bool(self.queue)
+        self.replaying = bool(self.queue)
+        self.on_live = on_live  # called once, when the replay has fitted to its end
 
     def decide(self, game: Any, d: Decision) -> Any:
         if self.queue:
@@ -266,4 +268,8 @@ class ReplayDecider:
                 raise SaveError("The saved answers do not fit this game; the save is damaged "
                                 "or from another version.")
             return ans
+        if self.replaying:
+            self.replaying = False
+            if self.on_live:
+                self.on_live()
         return self.live[d.player.index].decide(game, d)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .core.decisions import Decision, TurnAction
 from .core.events import Note
@@ -47,6 +47,7 @@ class Session:
     save_path: Path | None = None
     pause: bool = True
     answers: list[Any] = field(default_factory=list)
+    intro: Callable[[], None] | None = None  # what a resumed game says once its save has replayed
 
     def __post_init__(self) -> None:
         self.game: Game | None = None
@@ -65,7 +66,7 @@ class Session:
     def build(self, answers: list[Any]) -> Game:
         live = {i: (SimplePlayer(self.config.seed + i) if n in self.computers else self)
                 for i, n in enumerate(self.config.players)}
-        self.replay = ReplayDecider(answers, live)
+        self.replay = ReplayDecider(answers, live, on_live=self.resumed)
         self.info = []
         self.queued = []
         self.output.history.clear()
@@ -77,8 +78,8 @@ class Session:
 
     def run(self) -> int:
         answers = list(self.answers)
-        if answers:
-            self.output.say("Resuming the saved game.")
+        if not answers:
+            self.resumed()  # nothing to replay
         while True:
             game = self.build(answers)
             try:
@@ -91,8 +92,17 @@ class Session:
             except QuitRequest:
                 self.output.say(self.quit_line())
                 return 0
+            self.resumed()
             self.finished()
             return 0
+
+    def resumed(self) -> None:
+        """Once a resumed game's answers have replayed and fit: so a damaged save that passed every
+        check of its fields is still refused before a word is said."""
+        intro, self.intro = self.intro, None
+        if intro:
+            intro()
+            self.output.say("Resuming the saved game.")
 
     def finished(self) -> None:
         """The game is over: its autosave goes; a file the player named stays theirs."""

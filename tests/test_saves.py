@@ -244,3 +244,21 @@ def test_temporary_files_left_by_a_killed_game_are_removed_at_start(monkeypatch,
     play(monkeypatch, capsys, tmp_path, GAME, ["quit"])
     assert not stray.exists()
     assert (folder / "autosave.json").exists()
+
+
+def test_answers_that_do_not_fit_are_refused_before_a_word_and_the_autosave_stays(monkeypatch, capsys,
+                                                                                   tmp_path) -> None:
+    mine = saved_game(monkeypatch, capsys, tmp_path)
+    waiting = (tmp_path / "data" / "dominion-tui" / "autosave.json").read_bytes()
+    bad = tweak(mine, "bad.json", lambda r: r["answers"].append({"verb": "buy", "name": "Province", "n": 1}))
+    code, out, err = play(monkeypatch, capsys, tmp_path / "data", ["--resume", str(bad)], ["quit"])
+    assert (code, out) == (2, "") and "do not fit this game" in err
+    assert (tmp_path / "data" / "dominion-tui" / "autosave.json").read_bytes() == waiting
+
+
+def test_a_resumed_game_does_not_retell_what_the_last_saved_answer_did(monkeypatch, capsys, tmp_path) -> None:
+    mine = saved_game(monkeypatch, capsys, tmp_path)  # Alice's last answer drew her next hand
+    code, out, err = play(monkeypatch, capsys, tmp_path / "data", ["--resume", str(mine)], ["quit"])
+    assert code == 0, err
+    assert "Alice draws" not in out  # Bob is at the keyboard now: Alice's hand is hers
+    assert out.index("Players: Alice, Bob.") < out.index("Resuming the saved game.") < out.index("Bob, action>")
