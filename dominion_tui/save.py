@@ -76,15 +76,15 @@ def encode(answer: Any) -> Any:
 def reason(e: OSError, folder: Path) -> str:
     """Why a file could not be written in `folder`, as a short clause for the player."""
     code = e.errno
+    nearest = next((p for p in [folder, *folder.parents] if p.exists()), folder)  # what blocks it
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
         return "the disk is full"
     if code == errno.EROFS:
-        return f"{folder} is on a read-only disk"
+        return f"{nearest} is on a read-only disk"
     if code in (errno.EACCES, errno.EPERM):
-        return f"no permission to write in {folder}"
+        return f"no permission to write in {nearest}"
     if code in (errno.ENOTDIR, errno.EEXIST):
-        blocker = next((p for p in [folder, *folder.parents] if p.exists()), folder)
-        return f"{blocker} is a file, not a folder"
+        return f"{nearest} is a file, not a folder"
     if code == errno.ENOENT and folder.is_dir():
         return f"the folder {folder} does not accept new files"
     if code == errno.ENOENT:
