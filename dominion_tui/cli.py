@@ -11,7 +11,7 @@ from pathlib import Path
 from .core.game import Config
 from .output import LEVELS, Output
 from .repl import LineReader, PlainReader, PromptReader
-from .save import SaveError, autosave_path
+from .save import SaveError, autosave_path, clean_stray, reason
 from .save import read as read_save
 from .session import QuitRequest, Session
 from .setup import SetupError, check_config, database
@@ -65,6 +65,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def split(text: str) -> list[str]:
+    """Comma-separated names, without control characters: names are printed and spoken."""
+    text = "".join(ch for ch in text if ch.isprintable())
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
@@ -96,12 +98,30 @@ def read_or_default(reader: Callable[[str], str], prompt: str) -> str:
     return line
 
 
-def keep_previous(save_path: Path, out: Output) -> None:
-    """A new game never destroys an unfinished one: the old autosave is kept beside it."""
-    if save_path.exists():
-        previous = save_path.with_name(PREVIOUS + ".json")
+def keep_previous(save_path: Path, out: Output) -> bool:
+    """A new game never destroys an unfinished one: the old autosave is kept beside it, under a
+    name no other kept game has. False when it cannot be moved: then nothing may autosave over it."""
+    previous, n = save_path.with_name(PREVIOUS + ".json"), 1
+    try:
+        if not save_path.exists():
+            return True
+        while previous.exists():
+            n += 1
+            previous = save_path.with_name(f"{PREVIOUS}-{n}.json")
         save_path.replace(previous)
-        out.say(f"The unfinished game is kept: dominion --resume {PREVIOUS}")
+    except OSError as e:
+        out.say(f"Autosave is off: the unfinished game in {save_path} cannot be kept aside "
+                f"({reason(e, save_path.parent)}). Type save FILE to save elsewhere.")
+        return False
+    out.say(f"The unfinished game is kept: dominion --resume {previous.stem}")
+    return True
+
+
+def same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
 
 
 def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: str,
@@ -192,27 +212,42 @@ def play(args: argparse.Namespace) -> int:
         why = out.speech_on()
         if why:
             out.say(why)
-    save_path = autosave_path()
+    save_path: Path | None = autosave_path()
+    clean_stray(save_path.parent)
+    keep = False
     if args.resume is None and save_path.exists() and args.players is None:
         out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes.")
         if read_or_default(reader.read, "Saved game>").lower() not in ("2", "new", "n"):
             args.resume = ""
     if args.resume is not None:
         path = Path(args.resume) if args.resume else save_path
-        if args.resume == PREVIOUS and not path.exists():
-            path = save_path.with_name(PREVIOUS + ".json")
+        if args.resume.startswith(PREVIOUS) and not path.exists():  # "previous", "previous-2"
+            path = save_path.with_name(args.resume + ".json")
         data = read_save(path)
         config, answers, computers = data.config, data.answers, data.computers
-        save_path = path
+        # a file the player named stays as it is: playing on autosaves to the usual place
+        keep = not same_file(path, save_path)
     else:
         opening_questions(args, out, reader.read)
-        config, answers = build_config(args), []
+        config, answers, keep = build_config(args), [], False
         computers = split(args.computer)
         check_computers(computers, config.players)
-        keep_previous(save_path, out)
-    announce_setup(config, out)
+        if not keep_previous(save_path, out):
+            save_path = None
+
+    def intro() -> None:  # for a resumed game: said once its answers have replayed and fit
+        announce_setup(config, out)
+        for landscape, card in session.game.set_aside_for.items() if session.game else ():
+            out.say(f"{landscape}: {card.name} is set aside for it.")
+        if keep and session.save_path and not keep_previous(session.save_path, out):
+            session.save_path = None
+
+    if args.resume is None:
+        announce_setup(config, out)
     session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers,
-                      ask_ways=args.ask_ways, auto_end=not args.no_auto_end)
+                      ask_ways=args.ask_ways, auto_end=not args.no_auto_end,
+                      intro=intro if args.resume is not None else None)
+    args.session = session  # the crash message may say "saved" only if it is true
     try:
         return session.run()
     finally:
@@ -255,8 +290,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except Exception as e:  # never a traceback for the player: one line, details in a file
         log = crash_log(e)
-        sys.stderr.write(f"dominion: something went wrong ({type(e).__name__}); the game was saved. "
-                         f"Details: {log}\n")
+        session = getattr(args, "session", None)
+        saved = "the game was saved" if session and session.save_path and not session.autosave_off \
+            else "the game was not saved"
+        sys.stderr.write(f"dominion: something went wrong ({type(e).__name__}); {saved}. Details: {log}\n")
         return 1
 
 

@@ -77,8 +77,19 @@ class Output:
         self.recent.append(line)
         self.emit(line, style)
         if self.transcript is not None:
-            self.transcript.write(line + "\n")
-            self.transcript.flush()
+            try:
+                self.transcript.write(line + "\n")
+                self.transcript.flush()
+            except OSError as e:  # a full disk ends the transcript, never the game
+                self.stop_transcript(e)
+
+    def stop_transcript(self, e: OSError) -> None:
+        transcript, self.transcript = self.transcript, None
+        try:
+            transcript.close()
+        except OSError:
+            pass  # close flushes again and fails again; the file is closed all the same
+        self.emit(f"Transcript stopped: {(e.strerror or str(e)).lower()}.")
 
     def emit(self, line: str, style: str | None = None) -> None:
         """Screen, speech and sinks: what every line the player hears goes through."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .core.decisions import Decision, TurnAction
 from .core.events import Note
@@ -13,7 +13,7 @@ from .interpreter import Interpreter, clean, match_name
 from .output import Output
 from .players import SimplePlayer
 from .queries import Queries
-from .save import ReplayDecider, SaveData, autosave_path, write
+from .save import ReplayDecider, SaveData, SaveError, autosave_path, write
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
@@ -74,6 +74,7 @@ class Session:
     computer: Any = SimplePlayer  # makes a computer player from a seed; tests use other players
     ask_ways: bool = False  # True: every Action asks the Way question, as in scenarios
     auto_end: bool = True  # the Buy phase ends by itself when nothing is left to do
+    intro: Callable[[], None] | None = None  # what a resumed game says once its save has replayed
 
     def __post_init__(self) -> None:
         self.game: Game | None = None
@@ -87,6 +88,8 @@ class Session:
         self.line_no = 0  # typed lines that gave answers
         self.answer_lines: list[int] = []  # per recorded answer, the typed line it came from
         self.typed: dict[int, str] = {}  # what each of those lines said
+        self.autosave_off: str | None = None  # why autosave stopped (said once), or None
+        self.named: tuple[str, list[Any]] | None = None  # the player's last `save FILE`, its answers
         # Whose private cards may be named before anyone has the keyboard: the one person
         # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
         humans = self.humans()
@@ -99,7 +102,7 @@ class Session:
     def build(self, answers: list[Any]) -> Game:
         live = {i: Live(self, self.computer(self.config.seed + i) if n in self.computers else self)
                 for i, n in enumerate(self.config.players)}
-        self.replay = ReplayDecider(answers, live)
+        self.replay = ReplayDecider(answers, live, on_live=self.resumed)
         self.info = []
         self.queued = []
         self.live = not answers and self.game is None  # a rebuild after undo says nothing again
@@ -114,8 +117,8 @@ class Session:
 
     def run(self) -> int:
         answers = list(self.answers)
-        if answers:
-            self.output.say("Resuming the saved game.")
+        if not answers:
+            self.resumed()  # nothing to replay
         while True:
             game = self.build(answers)
             try:
@@ -126,15 +129,38 @@ class Session:
                 self.output.say(f"{u.who} takes back: {u.what}.")
                 continue
             except QuitRequest:
-                self.autosave()
-                self.output.say(f"Game saved. Type {resume_command(self.save_path)} to go on.")
+                self.output.say(self.quit_line())
                 return 0
+            self.resumed()
             self.finished()
             return 0
 
+    def resumed(self) -> None:
+        """Once a resumed game's answers have replayed and fit: so a damaged save that passed every
+        check of its fields is still refused before a word is said."""
+        intro, self.intro = self.intro, None
+        if intro:
+            intro()
+            self.output.say("Resuming the saved game.")
+
     def finished(self) -> None:
-        if self.save_path and self.save_path.exists():
-            self.save_path.unlink()
+        """The game is over: its autosave goes; a file the player named stays theirs."""
+        try:
+            if self.save_path and self.save_path.exists():
+                self.save_path.unlink()
+        except OSError:
+            pass  # a leftover autosave of a finished game resumes straight to its end
+
+    def quit_line(self) -> str:
+        """Only a save that holds every answer so far may be called saved."""
+        if self.autosave(retry=True):
+            return f"Game saved. Type {resume_command(self.save_path)} to go on."
+        if self.named and self.game and self.named[1] == self.game.answers:
+            return f"Game saved to {self.named[0]}. Type dominion --resume {self.named[0]} to go on."
+        why = f": {self.autosave_off}" if self.autosave_off else ""
+        if self.named:
+            return f"Game not saved{why}. {self.named[0]} holds the game as you last saved it."
+        return f"Game not saved{why}."
 
     # ---------------------------------------------------------------- events from the core
     def on_note(self, note: Note) -> None:
@@ -160,11 +186,23 @@ class Session:
         if self.live:
             self.autosave()
 
-    def autosave(self, path: Path | None = None) -> None:
-        target = path or self.save_path
-        if target is None or self.game is None:
-            return
-        write(target, SaveData(self.game.config, list(self.game.answers), list(self.computers)))
+    def data(self) -> SaveData:
+        assert self.game is not None
+        return SaveData(self.game.config, list(self.game.answers), list(self.computers))
+
+    def autosave(self, retry: bool = False) -> bool:
+        """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
+        if self.save_path is None or self.game is None or (self.autosave_off and not retry):
+            return False
+        try:
+            write(self.save_path, self.data(), make_folder=True)
+        except SaveError as e:
+            if self.autosave_off is None and not retry:
+                self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
+            self.autosave_off = str(e)
+            return False
+        self.autosave_off = None
+        return True
 
     # ---------------------------------------------------------------- the human decider
     def decide(self, game: Game, d: Decision) -> Any:
@@ -335,10 +373,14 @@ class Session:
             self.output.info(["Save where? For example: save mygame.json"])
             return None
         try:
-            self.autosave(Path(arg).expanduser())
+            write(Path(arg).expanduser(), self.data())
+        except RuntimeError:  # "~someone" who is not a user here
+            self.output.info([f"Could not save to {arg}: there is no user {arg[1:].split('/')[0]}."])
+        except SaveError as e:
+            self.output.info([f"Could not save to {arg}: {e}."])
+        else:
+            self.named = (arg, list(self.game.answers) if self.game else [])
             self.output.info([f"Game saved to {arg}. Resume with: dominion --resume {arg}"])
-        except OSError as e:
-            self.output.info([f"Could not save to {arg}: {e.strerror or e}."])
         return None
 
     def speech(self, arg: str) -> None:
