@@ -1,0 +1,31 @@
+"""Input a player can type or paste that must never crash the game: one clear line, go on."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "5", "--no-pause",
+        "--plain"]
+
+
+def run(tmp_path: Path, args: list[str], stdin: bytes, **extra_env: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), **extra_env}
+    return subprocess.run([sys.executable, "-m", "dominion_tui", *args], input=stdin,
+                          capture_output=True, env=env, timeout=60)
+
+
+def test_digits_other_than_ascii_are_refused_not_a_crash(tmp_path: Path) -> None:
+    # str.isdigit() says yes to these, int() fails on '²' and reads '٣' as 3.
+    script = "²\n٣\n2\n\n\nvillager ²\ncoffers ³\nvillager ٣\nlog ²\nspeech volume ³\nquit\n"
+    res = run(tmp_path, ["--no-pause", "--plain", "--kingdom", "Barge", "--landscapes", "", "--seed", "5"],
+              script.encode())
+    out = res.stdout.decode().splitlines()
+    assert res.returncode == 0, res.stderr
+    assert out.count("Type a number from 1 to 6, or press Enter for 2.") == 2
+    assert "Players: Alice, Bob. Seed 5." in out
+    assert "'villager' takes a number, like 'villager 2'." in out
+    assert "'coffers' takes a number, like 'coffers 2'." in out
+    assert any(line.startswith("Try: speech on") for line in out)
+    assert "went wrong" not in res.stdout.decode() + res.stderr.decode()
