@@ -16,6 +16,7 @@ from .core.game import Game
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
             "save", "speech", "help", "quit"]
+UNREADABLE = "That line is not UTF-8 text; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help"}
 
 
@@ -44,6 +45,11 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
     return [lbl for lbl in labels if lbl.lower().startswith(low)]
 
 
+def undecodable(line: str) -> bool:
+    """Bytes that were not text arrive as lone surrogates (errors="surrogateescape")."""
+    return any("\udc80" <= ch <= "\udcff" for ch in line)
+
+
 class PlainReader:
     """Plain lines from any stream: no prompt_toolkit, no escape sequences."""
 
@@ -51,14 +57,19 @@ class PlainReader:
         self.stream = stream or sys.stdin
         self.out = out or sys.stdout
         self.context: tuple[Game | None, Decision | None] = (None, None)
+        if hasattr(self.stream, "reconfigure"):  # a bad byte must not end the game (strict UTF-8)
+            self.stream.reconfigure(errors="surrogateescape")
 
     def read(self, prompt: str) -> str:
-        self.out.write(prompt + "\n")  # whole lines only, for scripts and screen readers
-        self.out.flush()
-        line = self.stream.readline()
-        if not line:
-            raise EOFError
-        return line.rstrip("\r\n")
+        while True:
+            self.out.write(prompt + "\n")  # whole lines only, for scripts and screen readers
+            self.out.flush()
+            line = self.stream.readline()
+            if not line:
+                raise EOFError
+            if not undecodable(line):
+                return line.rstrip("\r\n")
+            self.out.write(UNREADABLE + "\n")
 
 
 class PromptReader:

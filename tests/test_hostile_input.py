@@ -29,3 +29,24 @@ def test_digits_other_than_ascii_are_refused_not_a_crash(tmp_path: Path) -> None
     assert "'coffers' takes a number, like 'coffers 2'." in out
     assert any(line.startswith("Try: speech on") for line in out)
     assert "went wrong" not in res.stdout.decode() + res.stderr.decode()
+
+
+def test_a_line_that_is_not_utf8_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    # A strict UTF-8 stdin used to raise UnicodeDecodeError and end the game (exit 1).
+    res = run(tmp_path, GAME, b"\n\xff\nhand\nquit\n", PYTHONIOENCODING="utf-8")
+    out = res.stdout.decode().splitlines()
+    assert res.returncode == 0, res.stderr
+    assert out.count("That line is not UTF-8 text; nothing was done.") == 1
+    assert any(line.startswith("Your hand: ") or line.startswith("Alice's hand") for line in out)
+    assert any(line.startswith("Game saved.") for line in out)
+
+
+def test_a_name_that_is_not_utf8_is_refused_at_the_opening_questions(tmp_path: Path) -> None:
+    # With the default error handler the raw byte used to become part of a player's name.
+    script = b"2\nAnn\xff,Ben\nAnn,Ben\n\nquit\n"
+    res = run(tmp_path, ["--no-pause", "--plain", "--kingdom", "Barge", "--landscapes", "", "--seed", "5"],
+              script, LC_ALL="C.UTF-8")
+    out = res.stdout.decode("utf-8", "replace").splitlines()
+    assert res.returncode == 0, res.stderr
+    assert "That line is not UTF-8 text; nothing was done." in out
+    assert "Players: Ann, Ben. Seed 5." in out
