@@ -80,6 +80,8 @@ class PromptReader:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import Completer, Completion
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
         from prompt_toolkit.shortcuts import CompleteStyle
 
         reader = self
@@ -92,11 +94,21 @@ class PromptReader:
                     shown = s.split(" ", 1)[1] if " " in s.strip() else s
                     yield Completion(s, start_position=-len(text), display=shown)
 
+        # The mouse is never turned on, so a "mouse report" is pasted text such as a colour
+        # code (ESC[31m); prompt_toolkit's own handler crashes on it and prints a traceback.
+        keys = KeyBindings()
+        keys.add(Keys.Vt100MouseEvent)(lambda event: None)
+        keys.add(Keys.WindowsMouseEvent)(lambda event: None)
+
         self.context: tuple[Game | None, Decision | None] = (None, None)
         self.session = PromptSession(history=InMemoryHistory(), completer=NowCompleter(),
                                      complete_style=CompleteStyle.READLINE_LIKE,
                                      reserve_space_for_menu=0, input=input, output=output,
-                                     complete_while_typing=False)
+                                     complete_while_typing=False, key_bindings=keys)
 
     def read(self, prompt: str) -> str:
-        return self.session.prompt(prompt + " ")
+        while True:
+            line = self.session.prompt(prompt + " ")
+            if not undecodable(line):  # a stray byte would otherwise vanish: "" declines
+                return line
+            print(UNREADABLE, flush=True)

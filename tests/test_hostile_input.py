@@ -1,10 +1,14 @@
 """Input a player can type or paste that must never crash the game: one clear line, go on."""
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pexpect
+import pytest
 
 GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "5", "--no-pause",
         "--plain"]
@@ -50,3 +54,37 @@ def test_a_name_that_is_not_utf8_is_refused_at_the_opening_questions(tmp_path: P
     assert res.returncode == 0, res.stderr
     assert "That line is not UTF-8 text; nothing was done." in out
     assert "Players: Ann, Ben. Seed 5." in out
+
+
+def terminal(tmp_path: Path) -> tuple[pexpect.spawn, io.BytesIO]:
+    """The game in a real pseudo-terminal (prompt_toolkit's line editor), at Alice's first prompt."""
+    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm"}
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", *GAME], env=env, timeout=20)
+    log = io.BytesIO()
+    child.logfile_read = log
+    child.expect("Alice, action>")
+    return child, log
+
+
+@pytest.mark.parametrize("pasted", [b"\x1b[31m", b"\x1b[0;1m", b"\x1b[5M"])
+def test_a_pasted_escape_sequence_is_dropped_without_a_traceback(tmp_path: Path, pasted: bytes) -> None:
+    # prompt_toolkit reads ESC[31m as a mouse report, and its mouse handler used to crash:
+    # a full traceback, then "Press ENTER to continue...", all read out by the screen reader.
+    child, log = terminal(tmp_path)
+    child.send(pasted + b"hand\r")
+    found = child.expect([b"Press ENTER", b"Alice's hand: "])
+    child.sendline(b"quit")
+    child.expect(pexpect.EOF)
+    text = log.getvalue().decode("utf-8", "replace")
+    assert found == 1, text
+    assert "Traceback" not in text and "xception" not in text
+
+
+def test_a_byte_that_is_not_utf8_at_the_terminal_is_refused(tmp_path: Path) -> None:
+    # prompt_toolkit keeps it as a lone surrogate, which clean() used to drop: "" declines.
+    child, log = terminal(tmp_path)
+    child.send(b"\xff\r")
+    found = child.expect([b"That line is not UTF-8 text; nothing was done.", b"Type a move"])
+    child.sendline(b"quit")
+    child.expect(pexpect.EOF)
+    assert found == 0, log.getvalue()
