@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from .core.decisions import Decision
 from .core.game import Config, Game
@@ -275,7 +275,7 @@ def load(path: str) -> Scenario:
 
 def check_with_cards(sc: Scenario, db: CardDB) -> None:
     """The spec's "Setup rules" that need the card database; raise ScenarioError."""
-    def fail(where: str, problem: str) -> None:
+    def fail(where: str, problem: str) -> NoReturn:
         raise ScenarioError(f"{sc.path}: {where}: {problem}")
 
     for i, name in enumerate(sc.kingdom):
