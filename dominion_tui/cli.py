@@ -9,6 +9,7 @@ from typing import Any, Callable
 from pathlib import Path
 
 from .core.game import Config
+from .interpreter import ascii_number
 from .output import LEVELS, Output
 from .repl import LineReader, PlainReader, PromptReader
 from .save import SaveError, autosave_path, clean_stray, reason
@@ -143,7 +144,7 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
 
     if args.players is None:
         n = ask_until(out, read, "How many players, 1 to 6? Enter for 2.", "Players>",
-                      lambda a: None if a.isdigit() and 1 <= int(a) <= 6 else
+                      lambda a: None if (ascii_number(a) or 0) in range(1, 7) else
                       "Type a number from 1 to 6, or press Enter for 2.")
         count = int(n or 2)
         defaults = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"][:count]

@@ -39,6 +39,16 @@ def clean(line: str) -> str:
     return " ".join(line.split())
 
 
+def ascii_number(text: str) -> int | None:
+    """The whole number written in ASCII digits, else None. str.isdigit() also accepts '²'
+    (which int() rejects) and Arabic-Indic digits (which int() reads): a player typing
+    those gets the usual "takes a number" line, never a crash or a surprise. Nine digits at
+    most: no count in a game comes near, and every value fits the speech engine's C int."""
+    if not text or len(text) > 9 or not all("0" <= ch <= "9" for ch in text):
+        return None
+    return int(text)
+
+
 def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None]:
     """(name, None) on an exact or unambiguous prefix match, else (None, why not)."""
     low = text.lower()
@@ -104,9 +114,10 @@ class Interpreter:
         if verb in ("villager", "coffers"):
             if not rest:
                 return TurnAction(verb, None, 1)
-            if not rest.isdigit():
+            n = ascii_number(rest)
+            if n is None:
                 return reject(f"'{verb}' takes a number, like '{verb} 2'.")
-            return TurnAction(verb, None, int(rest))
+            return TurnAction(verb, None, n)
         if not rest:
             return reject(self.what_now(verb, d))
         if verb == "play":
@@ -182,8 +193,9 @@ class Interpreter:
         return Result("answer", picks)
 
     def pick(self, token: str, d: Decision, taken: list[int]) -> int | Result:
-        if token.isdigit():
-            i = int(token) - 1
+        number = ascii_number(token)
+        if number is not None:
+            i = number - 1
             if not 0 <= i < len(d.options):
                 return reject(f"There is no option {token}. Options: {self.options_text(d)}")
             if i in taken:

@@ -5,7 +5,7 @@ from typing import Callable
 
 from .core.game import Game
 from .core.model import Player
-from .interpreter import match_name
+from .interpreter import ascii_number, match_name
 from .narration import count, grouped
 
 HELP = {
@@ -123,7 +123,8 @@ class Queries:
         return lines
 
     def q_log(self, arg: str, p: Player) -> list[str]:
-        n = int(arg) if arg.isdigit() else 10
+        n = ascii_number(arg)
+        n = 10 if n is None else n
         return self.log()[-n:] if n else []
 
     def q_repeat(self, arg: str, p: Player) -> list[str]:

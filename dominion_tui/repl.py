@@ -16,6 +16,7 @@ from .core.game import Game
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
             "save", "speech", "ways", "autoend", "help", "quit"]
+UNREADABLE = "That line is not UTF-8 text; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
                   "ways", "autoend"}
 
@@ -58,6 +59,11 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
     return [lbl for lbl in labels if lbl.lower().startswith(low)]
 
 
+def undecodable(line: str) -> bool:
+    """Bytes that were not text arrive as lone surrogates (errors="surrogateescape")."""
+    return any("\udc80" <= ch <= "\udcff" for ch in line)
+
+
 class PlainReader:
     """Plain lines from any stream: no prompt_toolkit, no escape sequences."""
 
@@ -65,14 +71,19 @@ class PlainReader:
         self.stream = stream or sys.stdin
         self.out = out or sys.stdout
         self.context: tuple[Game | None, Decision | None] = (None, None)
+        if hasattr(self.stream, "reconfigure"):  # a bad byte must not end the game (strict UTF-8)
+            self.stream.reconfigure(errors="surrogateescape")
 
     def read(self, prompt: str) -> str:
-        self.out.write(prompt + "\n")  # whole lines only, for scripts and screen readers
-        self.out.flush()
-        line = self.stream.readline()
-        if not line:
-            raise EOFError
-        return line.rstrip("\r\n")
+        while True:
+            self.out.write(prompt + "\n")  # whole lines only, for scripts and screen readers
+            self.out.flush()
+            line = self.stream.readline()
+            if not line:
+                raise EOFError
+            if not undecodable(line):
+                return line.rstrip("\r\n")
+            self.out.write(UNREADABLE + "\n")
 
 
 class LineReader:
@@ -118,6 +129,8 @@ class PromptReader:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import Completer, Completion
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
         from prompt_toolkit.shortcuts import CompleteStyle
 
         reader = self
@@ -130,11 +143,21 @@ class PromptReader:
                     shown = s.split(" ", 1)[1] if " " in s.strip() else s
                     yield Completion(s, start_position=-len(text), display=shown)
 
+        # The mouse is never turned on, so a "mouse report" is pasted text such as a colour
+        # code (ESC[31m); prompt_toolkit's own handler crashes on it and prints a traceback.
+        keys = KeyBindings()
+        keys.add(Keys.Vt100MouseEvent)(lambda event: None)
+        keys.add(Keys.WindowsMouseEvent)(lambda event: None)
+
         self.context: tuple[Game | None, Decision | None] = (None, None)
         self.session = PromptSession(history=InMemoryHistory(), completer=NowCompleter(),
                                      complete_style=CompleteStyle.READLINE_LIKE,
                                      reserve_space_for_menu=0, input=input, output=output,
-                                     complete_while_typing=False)
+                                     complete_while_typing=False, key_bindings=keys)
 
     def read(self, prompt: str) -> str:
-        return self.session.prompt(prompt + " ")
+        while True:
+            line = self.session.prompt(prompt + " ")
+            if not undecodable(line):  # a stray byte would otherwise vanish: "" declines
+                return line
+            print(UNREADABLE, flush=True)

@@ -9,7 +9,7 @@ from .core.decisions import Decision, TurnAction
 from .core.events import Note
 from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
-from .interpreter import Interpreter, clean, match_name
+from .interpreter import Interpreter, ascii_number, clean, match_name
 from .output import Output
 from .players import SimplePlayer
 from .queries import Queries
@@ -396,8 +396,8 @@ class Session:
         elif cmd == "on":
             msg = sp.speech_on()
             self.output.info([msg or "Speech on."])
-        elif cmd in ("rate", "volume") and len(words) == 2 and words[1].isdigit():
-            n = int(words[1])
+        elif cmd in ("rate", "volume") and len(words) == 2 and ascii_number(words[1]) is not None:
+            n = ascii_number(words[1])
             sp.configure(**({"rate": n} if cmd == "rate" else {"volume": min(n, 100) / 100}))
             self.output.info([f"Speech {cmd} {n}."])
         elif cmd == "voice" and len(words) >= 2:

@@ -9,11 +9,12 @@ from dominion_tui.players import SimplePlayer
 from dominion_tui.setup import SetupError, new_game
 
 SIZES = {  # players: Copper, Silver, Gold, Estate, Duchy, Province, Curse
+    1: (53, 40, 30, 8, 8, 8, 10),
     2: (46, 40, 30, 8, 8, 8, 10),
     3: (39, 40, 30, 12, 12, 12, 20),
     4: (32, 40, 30, 12, 12, 12, 30),
-    5: (85, 40, 30, 12, 12, 15, 40),
-    6: (78, 40, 30, 12, 12, 18, 50),
+    5: (85, 80, 60, 12, 12, 15, 40),  # the second set's Treasures: 80 Silvers, 60 Golds
+    6: (78, 80, 60, 12, 12, 18, 50),
 }
 BASIC = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 
