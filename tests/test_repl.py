@@ -121,7 +121,7 @@ def test_card_choice_by_number_name_and_prefix(answer: str) -> None:
 def test_reaction_window_answers(answer: str, reacted: bool) -> None:
     session, out = at(BARGE, ["play Copper", "buy Copper", answer])
     alice = session.game.players[0]
-    assert "Alice gains a Copper. Alice may react with Sheepdog." in out
+    assert "Alice: Play Sheepdog from your hand? 1. yes, or no." in out
     assert ("Sheepdog" in alice.in_play.names()) == reacted
 
 
@@ -202,7 +202,8 @@ ORDER = """
 def test_order_question_by_number_name_and_prefix(answer: str) -> None:
     session, out = at(ORDER, ["buy Silk Merchant", answer])
     alice = session.game.players[0]
-    assert "Alice gains a Silk Merchant. Alice chooses the order." in out
+    assert "Alice: Which happens first: Silk Merchant, or play Sheepdog from your hand? " \
+        "1. Silk Merchant, 2. Sheepdog." in out
     assert alice.in_play.names() == ["Sheepdog"] and alice.hand.count("Gold") == 2
     assert (alice.coffers, alice.villagers) == (1, 1)
     lines = "\n".join(out)

@@ -64,9 +64,14 @@ def victory(name: str, cost: int, vp: int, text: str | None = None, **kw) -> Car
                    cost=cost, types=types(kind), vp=vp, **kw)
 
 
+def _play_from_hand_question(game, ev: Event, owner, card) -> str:
+    return f"Play {card.name} from your hand?"
+
+
 def reaction_trigger(on: str, condition, label: str | None = None) -> Trigger:
     """A card in hand that may be played in response to an event."""
-    return Trigger(on, play_from_hand, where="hand", condition=condition, optional=True, label=label)
+    return Trigger(on, play_from_hand, where="hand", condition=condition, optional=True, label=label,
+                   question=_play_from_hand_question)
 
 
 __all__ = ["plus", "seq", "now_or_next", "play_from_hand", "types", "treasure", "victory",
