@@ -34,6 +34,12 @@ def grouped(names: list[str]) -> str:
     return ", ".join(n if k == 1 else f"{k} {plural(n)}" for n, k in seen.items()) if names else "nothing"
 
 
+def quoted(text: str, words: int = 3, chars: int = 24) -> str:
+    """What the player typed, echoed back short: a long line of junk is not read out in full."""
+    short = " ".join(text.split()[:words])[:chars]
+    return short if short == text else short.rstrip() + "..."
+
+
 WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": ""}
 LOW_HORSES = 5
 
