@@ -31,12 +31,9 @@ def bounty_hunter(ctx: Ctx) -> None:
 
 
 def _no_bonus(ctx: Ctx) -> str:
-    """Which choices give no +3 coins, and why: " Copper is already in your Exile: no +3 coins." """
+    """Which choices give no +3 coins, and why: " No +3 coins for Copper: already in Exile." """
     have = sorted({c.name for c in ctx.player.hand.cards} & set(ctx.player.exile.names()))
-    if not have:
-        return ""
-    names = have[0] if len(have) == 1 else ", ".join(have[:-1]) + " and " + have[-1]
-    return f" {names} {'is' if len(have) == 1 else 'are'} already in your Exile: no +3 coins."
+    return f" No +3 coins for {' or '.join(have)}: already in Exile." if have else ""
 
 
 # --- Black Cat --------------------------------------------------------------------------------

@@ -143,7 +143,7 @@ BOUNTY = """
 
 def test_bounty_hunter_groups_its_choices_and_says_why_a_bonus_is_missing() -> None:
     session, out = at(BOUNTY, ["play Bounty Hunter", "3"])
-    assert ("Alice: Exile a card from your hand. Copper is already in your Exile: no +3 coins. "
+    assert ("Alice: Exile a card from your hand. No +3 coins for Copper: already in Exile. "
             "1. Copper (3), 2. Estate, 3. Gold.") in out
     alice = session.game.players[0]
     assert sorted(alice.exile.names()) == ["Copper", "Gold"] and alice.coins == 3
