@@ -186,7 +186,8 @@ def test_treasures_are_said_before_the_horse_they_gain() -> None:
     _, out = at(SUPPLIES, ["treasures", "log 5"])
     text = "\n".join(out)
     assert text.index("Alice plays 2 Coppers, Supplies, 3 coins in total.") < text.index("gains a Horse")
-    assert "gets +1 coin" not in text  # log too sums up a run of Treasures
+    assert out.count("Alice plays 2 Coppers, Supplies, 3 coins in total.") == 2  # said, then in the log
+    assert "gets +1 coin" not in text  # the log too sums up a run of Treasures
 
 
 def test_describe_says_the_type_once_and_junk_is_echoed_short() -> None:
@@ -207,3 +208,17 @@ def test_rich_output_wraps_between_words() -> None:
     rows = buf.getvalue().splitlines()
     assert len(rows) > 1 and all(len(r) <= 80 for r in rows)
     assert " ".join(r.strip() for r in rows).split() == line.split()
+
+
+def test_plain_output_at_a_terminal_wraps_between_words_and_a_pipe_gets_whole_lines(monkeypatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+    monkeypatch.setenv("COLUMNS", "40")
+    line = "Alice plays the set-aside Black Cat, which stays set aside."
+    term, pipe = Terminal(), io.StringIO()
+    Output(plain=True, stream=term).say(line)
+    Output(plain=True, stream=pipe).say(line)
+    rows = term.getvalue().splitlines()
+    assert len(rows) == 2 and all(len(r) < 40 for r in rows) and " ".join(rows) == line
+    assert pipe.getvalue() == line + "\n"
