@@ -222,3 +222,9 @@ def test_plain_output_at_a_terminal_wraps_between_words_and_a_pipe_gets_whole_li
     rows = term.getvalue().splitlines()
     assert len(rows) == 2 and all(len(r) < 40 for r in rows) and " ".join(rows) == line
     assert pipe.getvalue() == line + "\n"
+
+
+def test_a_mode_question_names_its_card() -> None:
+    from test_repl import BARGE
+    _, out = at(BARGE, ["play Barge", "normal"])
+    assert "Alice: Barge now, or at the start of your next turn? 1. now, 2. next." in out

@@ -34,7 +34,8 @@ def seq(*effects: Effect) -> Effect:
 def now_or_next(effect: Effect) -> Effect:
     """ "Either now or at the start of your next turn": a Duration only when "next" is chosen."""
     def choose(ctx: Ctx) -> None:
-        if ctx.choose_mode("Now or at the start of your next turn?", ["now", "next"]) == "now":
+        what = f"{ctx.card.name} now" if ctx.card is not None else "Now"  # brief drops the play echo
+        if ctx.choose_mode(f"{what}, or at the start of your next turn?", ["now", "next"]) == "now":
             effect(ctx)
         else:
             ctx.next_turn(effect)
