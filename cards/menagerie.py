@@ -23,12 +23,18 @@ def horse(ctx: Ctx) -> None:
 # --- Bounty Hunter ----------------------------------------------------------------------------
 def bounty_hunter(ctx: Ctx) -> None:
     ctx.actions(1)
-    card = ctx.choose_card(ctx.player.hand, "Exile a card from your hand.", topic="exile")
+    card = ctx.choose_card(ctx.player.hand, "Exile a card from your hand." + _no_bonus(ctx), topic="exile")
     if card is None:
         return
     ctx.exile(card)
     if ctx.player.exile.count(card.name) == 1:
         ctx.coins(3)
+
+
+def _no_bonus(ctx: Ctx) -> str:
+    """Which choices give no +3 coins, and why: " No +3 coins for Copper: already in Exile." """
+    have = sorted({c.name for c in ctx.player.hand.cards} & set(ctx.player.exile.names()))
+    return f" No +3 coins for {' or '.join(have)}: already in Exile." if have else ""
 
 
 # --- Black Cat --------------------------------------------------------------------------------
@@ -108,7 +114,8 @@ def register(db: CardDB) -> None:
                    "Clean-up, you may play it.", now_or_next(plus(cards=1, actions=2)),
                    modes=("now", "next"),
                    triggers=(Trigger("discard", _play_from_discard, where="self",
-                                     condition=_discarded_not_in_cleanup, optional=True),)))
+                                     condition=_discarded_not_in_cleanup, optional=True,
+                                     question=lambda g, ev, p, c: f"Play the {c.name} you discarded?"),)))
     db.add(kingdom("Barge", 5, (ACTION, DURATION), "Either now or at the start of your next turn: "
                    "+3 Cards and +1 Buy.", now_or_next(plus(cards=3, buys=1)), modes=("now", "next")))
     db.add(CardDef("Ride", "event", SET, "Event. Gain a Horse.", cost=2, pile_size=None,

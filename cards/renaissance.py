@@ -69,7 +69,9 @@ def register(db: CardDB) -> None:
     db.add(CardDef("Horn", "artifact", SET, "Artifact. Once per turn, when you discard a Border Guard "
                    "from play, you may put it onto your deck.", pile_size=None, types=types("Artifact"),
                    triggers=(Trigger("discard", _horn, condition=_border_guard_leaves_play,
-                                     optional=True, once_per_turn=True),)))
+                                     optional=True, once_per_turn=True,
+                                     question=lambda g, ev, p, c: f"Put {ev.card.name} onto your deck "
+                                     "with the Horn?"),)))
     db.add(CardDef("Barracks", "project", SET, "Project. At the start of your turn, +1 Action.",
                    cost=6, pile_size=None, types=types("Project"),
                    triggers=(Trigger("start_turn", lambda ctx, ev: ctx.actions(1), condition=_mine),)))

@@ -11,6 +11,7 @@ from typing import Any
 
 from .core.decisions import Decision, TurnAction
 from .core.game import Game
+from .narration import quoted
 
 MAX_LINE = 500
 TURN_VERBS = ("play", "buy", "end", "villager", "villagers", "coffers")
@@ -62,8 +63,8 @@ def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None
     if len(pre) == 1:
         return pre[0], None
     if pre:
-        return None, f"'{text}' could be {', '.join(pre)}. Type more of the name."
-    return None, f"No '{text}' here."
+        return None, f"'{quoted(text)}' could be {', '.join(pre)}. Type more of the name."
+    return None, f"No '{quoted(text)}' here."
 
 
 class Interpreter:
@@ -100,7 +101,7 @@ class Interpreter:
         verb = verb.lower()
         full, why = match_name(verb, list(TURN_VERBS))
         if full is None:
-            return reject(f"Unknown command '{verb}'. Moves: play, buy, end, villager, coffers.")
+            return reject(f"Unknown command '{quoted(verb)}'. Moves: play, buy, end, villager, coffers.")
         act = self.parse_move(full.rstrip("s") if full == "villagers" else full, rest.strip(), d)
         if isinstance(act, Result):
             return act

@@ -34,6 +34,12 @@ def grouped(names: list[str]) -> str:
     return ", ".join(n if k == 1 else f"{k} {plural(n)}" for n, k in seen.items()) if names else "nothing"
 
 
+def quoted(text: str, words: int = 3, chars: int = 24) -> str:
+    """What the player typed, echoed back short: a long line of junk is not read out in full."""
+    short = " ".join(text.split()[:words])[:chars]
+    return short if short == text else short.rstrip() + "..."
+
+
 WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": ""}
 LOW_HORSES = 5
 
@@ -186,6 +192,9 @@ class Narrator:
     def _trigger(self, p, d):
         return f"{p}'s {d['label']}."
 
+    def _react(self, p, d):
+        return f"{p} reacts with {d['label']}."
+
     # ---- questions
     def event(self, ev: Event) -> str:
         """A short sentence naming the event that opened a reaction window."""
@@ -199,26 +208,24 @@ class Narrator:
         return f"{who}: {ev.kind.replace('_', ' ')}."
 
     def question(self, d: Decision) -> list[str]:
-        """The lines that ask a question: what opened it, the prompt, the numbered options."""
+        """A question in one line: who, what opened it (another player's event), the prompt, the
+        numbered options. A single "may" ability reads as yes or no; `yes`, its name or its
+        number take it, and `no` or `none` pass."""
         if d.kind == "turn":
             p = d.player
             return [f"{p.name}, {d.topic} phase. {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
                     f"{count(p.coins, 'coin')}. Hand: {grouped(sorted(p.hand.names())) if p.hand.cards else 'empty'}."]
-        lines = []
-        if isinstance(d.context, Event):
-            opened = self.event(d.context)
-            if d.topic == "react":
-                lines.append(f"{opened} {d.player.name} may react with {' or '.join(o.label for o in d.options)}.")
-            else:
-                lines.append(f"{opened} {d.player.name} chooses the order.")
-        lines.append(f"{d.player.name}: {d.prompt}")
-        if d.kind == "yesno":
-            lines.append("1. yes, 2. no.")
-            return lines
-        opts = ", ".join(f"{i}. {o.label}" for i, o in enumerate(d.options, 1))
+        line = f"{d.player.name}: "
+        ev = d.context
+        if isinstance(ev, Event) and ev.player is not d.player:  # your own event was just said
+            line += self.event(ev) + " "
+        line += d.prompt
+        if d.kind == "yesno" or (d.topic == "react" and len(d.options) == 1 and d.may_decline):
+            return [line + (" 1. yes, or no." if d.kind != "yesno" else " 1. yes, 2. no.")]
+        opts = ", ".join(f"{i}. {o.label}" + (f" ({o.count})" if o.count > 1 else "")
+                         for i, o in enumerate(d.options, 1))
         if d.may_decline:
             opts += ", or none"
         if d.max > 1:
             opts += f". Pick up to {d.max}, separated by commas"
-        lines.append(opts + ".")
-        return lines
+        return [f"{line} {opts}."]

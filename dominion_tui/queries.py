@@ -6,7 +6,7 @@ from typing import Callable
 from .core.game import Game
 from .core.model import Player
 from .interpreter import ascii_number, match_name
-from .narration import count, grouped
+from .narration import count, grouped, quoted
 
 HELP = {
     "play": "play CARD: play a card from your hand. play CARD as WAY: with a Way, as in play Sheepdog as ox.",
@@ -103,11 +103,15 @@ class Queries:
             return ["Describe which card? For example: describe Barge."]
         name, why = match_name(arg, sorted(g.db.defs))
         if name is None:
-            return [why or f"No card named {arg}."]
+            return [why or f"No card named {quoted(arg)}."]
         d = g.db[name]
-        cost = f"{g.cost(d)} coins" if d.cost is not None else "no cost"
-        kinds = ", ".join(sorted(d.types)) or d.kind
-        return [f"{d.name}: {cost}, {kinds}. {d.text}"]
+        kinds = ", ".join(sorted(d.types)) or d.kind.capitalize()
+        text = d.text
+        first, _, rest = text.partition(". ")
+        if first in d.types:  # texts open with their type ("Treasure. 1 coin."): said once
+            text = rest
+        cost = f"{count(g.cost(d), 'coin')}, " if d.cost is not None else ""
+        return [f"{d.name}: {cost}{kinds}. {text}"]
 
     def q_kingdom(self, arg: str, p: Player) -> list[str]:
         g = self.game
@@ -136,7 +140,7 @@ class Queries:
     def q_help(self, arg: str, p: Player) -> list[str]:
         if arg:
             name, why = match_name(arg.split()[0], list(HELP))
-            return [HELP[name] if name else f"No command '{arg}'. Type help for the list."]
+            return [HELP[name] if name else f"No command '{quoted(arg)}'. Type help for the list."]
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
                 "log N, repeat, score. Also: undo, save FILE, speech, ways, autoend, help COMMAND, quit."]

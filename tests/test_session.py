@@ -37,8 +37,8 @@ def test_brief_leaves_out_opponents_details_but_keeps_required_announcements(tmp
     script = ["treasures", "end", "treasures", "end", "quit"]
     normal = run(tmp_path, ["--no-pause", "--computer", "Bob"], script)
     brief = run(tmp_path, ["--no-pause", "--computer", "Bob", "--verbosity", "brief"], script)
-    assert any(line.startswith("Bob plays Copper") for line in normal)
-    assert not any(line.startswith("Bob plays Copper") for line in brief)
+    assert any(line.startswith("Bob plays ") for line in normal)
+    assert not any(line.startswith("Bob plays ") for line in brief)
     assert "Bob's turn 1." in brief  # turn starts are always announced
     assert any(line.startswith("Alice plays ") and "coins in total" in line for line in brief)
 
@@ -49,7 +49,8 @@ def test_verbose_tells_every_draw(tmp_path: Path) -> None:
     normal = run(tmp_path, ["--no-pause", "--computer", "Bob"], script)
     assert "Bob draws a new hand of 5 cards." in verbose  # Bob's new hand, without naming his cards
     assert "Bob draws a new hand of 5 cards." not in normal
-    assert any(line.startswith("Alice draws ") and "Copper" in line for line in normal)
+    assert any(line.startswith("Alice draws a new hand: ") for line in verbose)
+    assert not any(line.startswith("Alice draws ") for line in normal)  # her next turn says it
 
 
 def test_bad_verbosity_is_one_line(tmp_path: Path) -> None:
@@ -83,7 +84,7 @@ def test_speech_receives_exactly_what_the_text_output_shows(tmp_path: Path) -> N
     config = Config(["Alice", "Bob"], ["Barge", "Sheepdog"], ["Ride"], 9)
     Session(config, out, reader, pause=False).run()
     shown = text.getvalue().splitlines()
-    assert len(shown) > 40
+    assert len(shown) > 20  # a few turns were said
     assert speaker.said == shown
 
 
@@ -178,7 +179,7 @@ def test_ask_ways_flag_asks_the_way_question_on_every_action(tmp_path: Path) -> 
                           "--kingdom", "Sheepdog", "--landscapes", "Way of the Ox", "--seed", "1", "--ask-ways"],
                          input="\n".join(script) + "\n", text=True, capture_output=True, env=env, timeout=60)
     out = res.stdout.splitlines()
-    assert "Alice: Play Sheepdog normally or with a Way?" in out
+    assert any(line.startswith("Alice: Play Sheepdog normally or with a Way?") for line in out)
     assert "Alice plays Sheepdog with Way of the Ox." in out
 
 

@@ -29,6 +29,7 @@ class TurnAction:
 class Option:
     label: str  # what is shown and typed: a card name, a mode word, "normal", a trigger source
     value: Any = None
+    count: int = 1  # identical cards offered as one option: "Copper (3)"
 
 
 @dataclass
@@ -64,3 +65,14 @@ class Decider(Protocol):
 
 def card_options(cards: list[Card]) -> list[Option]:
     return [Option(c.name, c) for c in cards]
+
+
+def grouped_card_options(cards: list[Card]) -> list[Option]:
+    """One option per name, by name: any copy will do when only one card is picked."""
+    first: dict[str, Option] = {}
+    for c in cards:
+        if c.name in first:
+            first[c.name].count += 1
+        else:
+            first[c.name] = Option(c.name, c)
+    return [first[n] for n in sorted(first)]

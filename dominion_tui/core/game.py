@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .context import Ctx
-from .decisions import Decision, Option, TurnAction, card_options
+from .decisions import Decision, Option, TurnAction, card_options, grouped_card_options
 from .events import Event, Note
-from .model import (ACTION, PLAYER_ZONES, TREASURE, Card, CardDef, PendingEffect, Player,
+from .model import (ACTION, ATTACK, PLAYER_ZONES, TREASURE, Card, CardDef, PendingEffect, Player,
                     Trigger, TurnModifier, Zone)
 from .registry import CardDB
 from .rules import STANDING_RULES
@@ -226,7 +226,9 @@ class Game:
 
     def choose_cards(self, p: Player, cards: Iterable[Card], prompt: str, *, min: int = 1,
                      max: int = 1, topic: str = "") -> list[Card]:
-        return self.choose(p, prompt, card_options(list(cards)), min=min, max=max, kind="cards", topic=topic)
+        cards = list(cards)
+        options = grouped_card_options(cards) if max == 1 else card_options(cards)
+        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic)
 
     def choose_card(self, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False,
                     topic: str = "") -> Card | None:
@@ -438,11 +440,21 @@ class Game:
             return must[0]
         options = [Option(lbl, c) for lbl, c in labels.items()]
         kind = "react" if not must else "order"
-        prompt = ("Which happens first?" if must else
-                  "React with " + " or ".join(labels) + "?")
-        got = self.choose(p, prompt, options, min=1 if must else 0, kind="option",
-                          topic=kind, context=ev)
+        got = self.choose(p, self._question(p, ev, list(labels.values()), bool(must)), options,
+                          min=1 if must else 0, kind="option", topic=kind, context=ev)
+        if got and got[0].trig.optional:  # told like any other choice, whoever answered
+            self.say("react", p, label=got[0].label, on=ev.kind)
         return got[0] if got else None
+
+    def _question(self, p: Player, ev: Event, cands: list[Candidate], must: bool) -> str:
+        """In the triggers' own words: "Play Sheepdog from your hand?", or which of them first."""
+        def asks(c: Candidate) -> str:
+            q = c.trig.question
+            return q(self, ev, p, c.source) if q else f"Use {c.label}?"
+        if len(cands) == 1 and not must:
+            return asks(cands[0])
+        parts = [asks(c)[:1].lower() + asks(c)[1:-1] if c.trig.optional else c.label for c in cands]
+        return "Which happens first: " + ", or ".join(parts) + "?"
 
     def _resolve(self, p: Player, cand: Candidate, ev: Event) -> None:
         t = cand.trig
@@ -468,7 +480,8 @@ class Game:
         if move:
             self._move(card, p.in_play)
         way = self._choose_way(p, card, by) if ways else None
-        self.say("play", p, card=card.name, way=way.name if way else None)
+        self.say("play", p, card=card.name, way=way.name if way else None,
+                 treasure=card.is_(TREASURE), attack=card.is_(ATTACK))
         self.turn.played.append(card)
         self.fire(self._event("play", p, card, card.zone, card.zone))
         ctx = Ctx(self, p, card)

@@ -46,6 +46,9 @@ class Trigger:
     optional: bool = False
     once_per_turn: bool = False
     label: str | None = None  # how a choice names it; defaults to its source's name
+    # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
+    # hand?"), from (game, event, owner, source card); the reaction question is built from it.
+    question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
 
 
 @dataclass
