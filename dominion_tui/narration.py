@@ -61,6 +61,8 @@ class Narrator:
         return f"{p}'s {'extra ' if d['extra'] else ''}turn {d['number']}."
 
     def _phase(self, p, d):
+        if d.get("again"):
+            return f"{p} returns to the {d['phase'].capitalize()} phase."
         return f"{p}'s {d['phase'].capitalize()} phase."
 
     def _game_over(self, p, d):
