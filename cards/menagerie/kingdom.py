@@ -252,7 +252,7 @@ def hostelry_gained(ctx: Ctx, ev: Event) -> None:
     if not treasures:
         return
     picked = ctx.choose_cards(treasures, "Discard Treasures from your hand for a Horse each?",
-                              min=0, max=len(treasures))
+                              min=0, max=len(treasures), topic="discard")
     if not picked:
         return
     ctx.reveal(picked)

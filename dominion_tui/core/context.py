@@ -132,8 +132,9 @@ class Ctx:
                     topic: str = "") -> Card | None:
         return self.game.choose_card(self.player, cards, prompt, optional, topic)
 
-    def choose_cards(self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1) -> list[Card]:
-        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max)
+    def choose_cards(self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1,
+                     topic: str = "") -> list[Card]:
+        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic)
 
     def choose_mode(self, prompt: str, modes: list[str]) -> str:
         return self.game.choose_mode(self.player, prompt, modes)
