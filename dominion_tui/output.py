@@ -15,7 +15,7 @@ from .narration import Narrator, grouped
 # Announcements the accessibility notes require, shown even at the brief level.
 REQUIRED = {"turn", "exile", "unexile", "exile_mat", "exile_fail", "artifact", "cube", "coffers",
             "villagers", "spend", "duration", "game_over", "return", "play_aside", "set_aside_by_game",
-            "trigger",
+            "trigger", "phase_back",
             "gain_fail", "auto"}
 # Details of other players' turns left out below the verbose level.
 OPPONENT_DETAIL = {"draw", "shuffle", "plus", "phase"}

@@ -137,6 +137,8 @@ class SimplePlayer(RandomPlayer):
             return [] if d.may_decline else [0]
         return [order[0]]
 
+    answer_exile_supply = answer_gain  # set aside the best card, to gain its copies cheaply later
+
     def answer_play(self, game: Game, d: Decision) -> list[int]:
         order = self.ranked(game, d)
         return [order[-1]] if order else []

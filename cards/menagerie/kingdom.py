@@ -102,7 +102,7 @@ card(treasure("Supplies", 2, 1, set=SET, kind="kingdom", pile_size=10,
 # --- Camel Train --------------------------------------------------------------------------------
 def camel_train(ctx: Ctx) -> None:
     name = ctx.choose_supply("Exile which non-Victory card from the Supply?",
-                             lambda d: not d.is_(VICTORY), topic="exile")
+                             lambda d: not d.is_(VICTORY), topic="exile_supply")
     if name:
         ctx.exile_from_supply(name)
 

@@ -498,7 +498,7 @@ class Game:
         """Back from the Buy phase to the Action phase, keeping the Actions left (no new turn)."""
         if self.current is p and self.phase == "buy":
             self.phase = "action"
-            self.say("phase", p, phase="action", again=True)
+            self.say("phase_back", p, phase="action")
 
     # ------------------------------------------------------------------ playing
     def play(self, p: Player, card: Card, move: bool = True, ways: bool = True,
