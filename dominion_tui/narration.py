@@ -66,6 +66,9 @@ class Narrator:
     def _turn(self, p, d):
         return f"{p}'s {'extra ' if d['extra'] else ''}turn {d['number']}."
 
+    def _phase_back(self, p, d):
+        return f"{p} returns to the {d['phase'].capitalize()} phase."
+
     def _phase(self, p, d):
         return f"{p}'s {d['phase'].capitalize()} phase."
 

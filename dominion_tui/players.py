@@ -82,14 +82,76 @@ class SimplePlayer(RandomPlayer):
         return "Silver" if coins >= 3 else None
 
     def answer(self, game: Game, d: Decision) -> Any:
+        """Judge each question by what it is for (its topic), never at random where it matters."""
         if d.kind == "yesno":
             return [0]
         if d.topic == "way":
             return [0]  # "normal": the card's own text
+        by_topic = getattr(self, "answer_" + d.topic, None) if d.topic else None
+        if by_topic is not None:
+            return by_topic(game, d)
         if d.topic == "react" or d.may_decline:
             return [0] if d.options else []
-        if d.topic == "exile":  # away with the weakest card
-            rank = [JUNK.index(o.label) if o.label in JUNK else len(JUNK) for o in d.options]
-            return [rank.index(min(rank))]
         k = max(d.min, 1)
         return sorted(self.rng.sample(range(len(d.options)), min(k, len(d.options))))
+
+    # ---- judging cards
+    @staticmethod
+    def worth(game: Game, option: Any) -> float:
+        """How much a card (or pile name) is worth keeping: junk lowest, then by cost."""
+        name = option.name if hasattr(option, "name") else str(option)
+        if name in JUNK:
+            return JUNK.index(name) - len(JUNK)
+        d = game.db.defs.get(name)
+        return game.cost(d) if d is not None and d.cost is not None else 0
+
+    def ranked(self, game: Game, d: Decision) -> list[int]:
+        """Option indices from the least worth keeping to the most."""
+        return sorted(range(len(d.options)), key=lambda i: (self.worth(game, d.options[i].value
+                                                                        if d.options[i].value is not None
+                                                                        else d.options[i].label), i))
+
+    def answer_trash(self, game: Game, d: Decision) -> list[int]:
+        """Away with Curses, Estates and Coppers; anything else only when it must."""
+        order = self.ranked(game, d)
+        junk = [i for i in order if d.options[i].label in JUNK]
+        if d.max > 1:
+            return junk[: d.max] if len(junk) >= d.min else order[: d.min]
+        if junk:
+            return [junk[0]]
+        return [] if d.may_decline else order[:1]
+
+    answer_exile = answer_trash
+
+    def answer_discard(self, game: Game, d: Decision) -> list[int]:
+        order = self.ranked(game, d)
+        junk = [i for i in order if d.options[i].label in JUNK][: d.max]
+        if d.may_decline or len(junk) >= d.min:  # discarding for a benefit: only junk
+            return junk if len(junk) >= d.min else order[: d.min]
+        return order[: max(d.min, 1)]
+
+    def answer_gain(self, game: Game, d: Decision) -> list[int]:
+        """The dearest card on offer, but never a Curse by choice."""
+        order = [i for i in reversed(self.ranked(game, d)) if d.options[i].label != "Curse"]
+        if not order:
+            return [] if d.may_decline else [0]
+        return [order[0]]
+
+    answer_exile_supply = answer_gain  # set aside the best card, to gain its copies cheaply later
+
+    def answer_play(self, game: Game, d: Decision) -> list[int]:
+        order = self.ranked(game, d)
+        return [order[-1]] if order else []
+
+    def answer_topdeck(self, game: Game, d: Decision) -> list[int]:
+        return list(reversed(self.ranked(game, d)))[: d.max]
+
+    def answer_mode(self, game: Game, d: Decision) -> list[int]:
+        """Several modes: the first ones offered (cards before coins before gains); one: the first."""
+        return list(range(max(d.min, 1)))
+
+    def answer_pay(self, game: Game, d: Decision) -> list[int]:
+        labels = [o.label for o in d.options]
+        if "pay" in labels:
+            return [labels.index("pay")]
+        return [self.ranked(game, d)[0]]

@@ -1,5 +1,5 @@
-"""Random-answer games over the pilot kingdom: every game ends, nothing raises, and after
-every answer every card is in exactly one place.
+"""Random-answer games over random kingdoms from the whole card pool: every game ends, nothing
+raises, and after every answer every card is in exactly one place.
 
 Random players can make a game that never ends (both exiling nearly every card, say). The
 soak must not hang on one: a game still going after MAX_TURNS turns is reported as a finding,
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from dominion_tui.cli import PILOT_KINGDOM
+import random
+
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.players import RandomPlayer
-from dominion_tui.setup import new_game
+from dominion_tui.setup import database, new_game
 
-LANDSCAPE_SETS = [["Ride", "Barracks"], ["Way of the Ox"], ["Way of the Mouse", "Ride"]]
 SEEDS = range(500)
 MAX_TURNS = 400  # random games end within about 100 turns; 400 means one never will
 
@@ -42,13 +42,31 @@ class CheckingPlayer(RandomPlayer):
         return super().decide(game, d)
 
 
+def pool_config(seed: int) -> Config:
+    """10 Kingdom cards and up to 2 landscapes (at most 1 Way) drawn from every card we have."""
+    rng = random.Random(seed)
+    db = database()
+    kingdom = rng.sample(sorted(d.name for d in db.of_kind("kingdom")), 10)
+    ways = sorted(d.name for d in db.of_kind("way"))
+    others = sorted(d.name for d in db.of_kind("event", "project"))
+    landscapes = rng.sample(others, rng.randint(0, 2))
+    if landscapes and rng.random() < 0.5:
+        landscapes[-1] = rng.choice(ways)
+    mouse_ok = any(d.is_("Action") and not d.is_("Duration") and d.cost in (2, 3)
+                   and d.name not in kingdom for d in db.of_kind("kingdom"))
+    if not mouse_ok and "Way of the Mouse" in landscapes:
+        landscapes.remove("Way of the Mouse")
+    return Config(["Ann", "Ben", "Cat", "Dan"][: 2 + seed % 3], kingdom, landscapes, seed)
+
+
 def play(seed: int, kingdom: list[str] | None = None, landscapes: list[str] | None = None,
          n_players: int | None = None, checker: CheckingPlayer | None = None):
-    players = ["Ann", "Ben", "Cat", "Dan"][: n_players or 2 + seed % 3]
-    landscapes = LANDSCAPE_SETS[seed % 3] if landscapes is None else landscapes
-    if kingdom is None:
-        kingdom = [k for k in PILOT_KINGDOM if "Way of the Mouse" not in landscapes or k != "Sheepdog"]
-    config = Config(players, kingdom, landscapes, seed)
+    """A random kingdom from the whole pool, unless the kingdom is given."""
+    config = pool_config(seed)
+    if kingdom is not None:
+        names = ["Ann", "Ben", "Cat", "Dan"][: n_players or len(config.players)]
+        config = Config(names, kingdom, landscapes or [], seed)
+    players = config.players
     checker = checker or CheckingPlayer(seed)
     game = new_game(config, {i: checker for i in range(len(players))})
     game.run()

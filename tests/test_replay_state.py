@@ -108,4 +108,6 @@ def test_way_of_the_mouse_setup_is_never_written_into_the_config(tmp_path: Path)
     s = session(config)
     game = play_until(s, [], 5)
     assert config.mouse is None
-    assert game.set_aside.names()[0] in ("Black Cat", "Border Guard", "Sheepdog")
+    aside = game.db[game.set_aside.names()[0]]
+    assert aside.is_("Action") and not aside.is_("Duration") and aside.cost in (2, 3)
+    assert aside.name not in config.kingdom

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from .model import Card, PendingEffect, Player, Trigger, TurnModifier
+from .decisions import Option
+from .model import Card, CardDef, Lasting, PendingEffect, Player, Trigger, TurnModifier
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 
 class Ctx:
-    def __init__(self, game: "Game", player: Player, card: Card | None) -> None:
+    def __init__(self, game: "Game", player: Player, card: Card | None,
+                 hosts: tuple[Card, ...] = ()) -> None:
         self.game = game
         self.player = player
         self.card = card
+        self.hosts = hosts  # the cards whose effect is playing this one
         self._moves = card.moves if card else 0
         self._zone = card.zone if card else None
 
@@ -48,8 +51,28 @@ class Ctx:
     def other_players(self) -> list[Player]:
         return self.game.others(self.player)
 
+    def player_to_right(self) -> Player:
+        ps = self.game.players
+        return ps[(self.player.index - 1) % len(ps)]
+
+    def trashed_last_turn(self, p: Player) -> int:
+        """How many cards p trashed during p's most recent turn."""
+        t = self.game.last_turn.get(p.index)
+        return sum(1 for q, _ in t.trashed if q is p) if t else 0
+
     def as_player(self, p: Player) -> "Ctx":
-        return Ctx(self.game, p, self.card)
+        return Ctx(self.game, p, self.card, self.hosts)
+
+    @property
+    def in_buy_phase(self) -> bool:
+        return self.my_turn and self.game.phase == "buy"
+
+    def cost(self, card: "Card | CardDef") -> int:
+        """What a card costs now, every change in force included."""
+        return self.game.cost(card.defn if isinstance(card, Card) else card)
+
+    def empty_supply_piles(self) -> int:
+        return self.game.empty_piles()
 
     # -- moving cards
     def gain(self, name: str, to: str = "discard") -> Card | None:
@@ -63,6 +86,9 @@ class Ctx:
 
     def exile(self, card: Card) -> None:
         self.game.exile(self.player, card)
+
+    def exile_from_supply(self, name: str) -> Card | None:
+        return self.game.exile_from_pile(self.player, name)
 
     def reveal(self, cards: list[Card]) -> None:
         self.game.reveal(self.player, cards)
@@ -91,7 +117,9 @@ class Ctx:
             self.game.return_to_pile(self.player, self.card)
 
     def play(self, card: Card, move: bool = True) -> None:
-        self.game.play(self.player, card, move=move, by=self.card)
+        """Play another card as part of this one's effect (this card hosts it while in play)."""
+        host = (self.card,) if self.card is not None and self.card.zone is self.player.in_play else ()
+        self.game.play(self.player, card, move=move, by=self.card, hosts=self.hosts + host)
 
     def play_effect(self, card: Card) -> None:
         """Follow a card's instructions without moving it (Way of the Mouse style)."""
@@ -104,19 +132,41 @@ class Ctx:
                     topic: str = "") -> Card | None:
         return self.game.choose_card(self.player, cards, prompt, optional, topic)
 
-    def choose_cards(self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1) -> list[Card]:
-        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max)
+    def choose_cards(self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1,
+                     topic: str = "") -> list[Card]:
+        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic)
 
     def choose_mode(self, prompt: str, modes: list[str]) -> str:
         return self.game.choose_mode(self.player, prompt, modes)
+
+    def choose_modes(self, prompt: str, modes: list[str], n: int) -> list[str]:
+        """Exactly n different modes (all of them, without asking, when n covers them all)."""
+        opts = [Option(m, m) for m in modes]
+        return self.game.choose(self.player, prompt, opts, min=n, max=n, topic="mode")
+
+    def choose_supply(self, prompt: str, ok: Callable[[CardDef], bool] = lambda d: True,
+                      optional: bool = False, topic: str = "gain") -> str | None:
+        """The name of a Supply pile that has cards and whose card passes `ok`, or None."""
+        g = self.game
+        names = [n for n, z in g.supply.items() if z.cards and ok(g.db[n])]
+        got = g.choose(self.player, prompt, [Option(n, n) for n in names], min=0 if optional else 1,
+                       topic=topic)
+        return got[0] if got else None
+
+    def gain_from_supply(self, prompt: str, ok: Callable[[CardDef], bool], to: str = "discard") -> Card | None:
+        """Choose a Supply card that passes `ok` and gain it; nothing when none does."""
+        name = self.choose_supply(prompt, ok)
+        return self.gain(name, to) if name else None
 
     def yes_no(self, prompt: str) -> bool:
         return self.game.yes_no(self.player, prompt)
 
     # -- Durations, Artifacts, lasting effects
     def next_turn(self, fn: Callable[["Ctx"], None], label: str | None = None) -> None:
-        """Do fn at the start of this player's next turn; this card stays in play until then."""
-        keep = [self.card] if self.card is not None and self.card.zone is self.player.in_play else []
+        """Do fn at the start of this player's next turn; this card (and any card that played
+        it) stays in play until then."""
+        keep = [c for c in (self.card, *self.hosts)
+                if c is not None and c.zone is self.player.in_play]
         self.game.add_pending(PendingEffect(self.player, label or (self.card.name if self.card else ""),
                                             fn, self.card, keep))
 
@@ -126,8 +176,20 @@ class Ctx:
     def take(self, artifact: str) -> None:
         self.game.take_artifact(self.player, artifact)
 
-    def this_turn(self, t: Trigger, label: str) -> None:
-        self.game.add_turn_trigger(self.player, t, label)
+    def this_turn(self, t: Trigger, label: str) -> tuple:
+        """A "this turn, when ..." ability; returns a handle for `end_this_turn`."""
+        return self.game.add_turn_trigger(self.player, t, label)
+
+    def end_this_turn(self, handle: tuple) -> None:
+        self.game.remove_turn_trigger(handle)
+
+    def until_my_next_turn(self, t: Trigger, label: str) -> None:
+        """Give each other player a trigger that lasts until the start of this player's next turn."""
+        for q in self.other_players():
+            self.game.lasting.append(Lasting(q, t, label, self.player))
+
+    def return_to_action_phase(self) -> None:
+        self.game.return_to_action_phase(self.player)
 
     def modify_this_turn(self, kind: str, fn: Callable, everyone: bool = True) -> None:
         self.game.turn.modifiers.append(TurnModifier(kind, fn, None if everyone else self.player))

@@ -13,8 +13,8 @@ from typing import Any, Callable, Iterable
 from .context import Ctx
 from .decisions import Decision, Option, TurnAction, card_options, grouped_card_options
 from .events import Event, Note
-from .model import (ACTION, ATTACK, PLAYER_ZONES, TREASURE, Card, CardDef, PendingEffect, Player,
-                    Trigger, TurnModifier, Zone)
+from .model import (ACTION, ATTACK, PLAYER_ZONES, TREASURE, Card, CardDef, Lasting, PendingEffect,
+                    Player, Trigger, TurnModifier, Zone)
 from .registry import CardDB
 from .rules import STANDING_RULES
 
@@ -38,7 +38,8 @@ class Config:
 class TurnState:
     player: Player
     extra: bool = False
-    gained: list[Card] = field(default_factory=list)
+    gained: list[tuple[Player, Card]] = field(default_factory=list)  # every gain, by anyone
+    trashed: list[tuple[Player, Card]] = field(default_factory=list)  # every trash, by anyone
     bought_in_phase: bool = False
     bought_cards: list[str] = field(default_factory=list)
     used_once: set = field(default_factory=set)
@@ -76,6 +77,9 @@ class Game:
         self.artifacts: dict[str, Player | None] = {}
         self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
         self.pending: list[PendingEffect] = []
+        self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
+        self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
+        self.turns_begun = 0  # every turn, extra ones included: tells this turn from the next
         self.extra_turns: list[Player] = []
         self.rules: list[Trigger] = list(STANDING_RULES)
         self.current = self.players[0]
@@ -184,6 +188,10 @@ class Game:
         return value
 
     def cost(self, d: CardDef) -> int:
+        if d.cost_copy is not None:  # a cost copied from another card is that card's cost, as is
+            other = d.cost_copy(self)
+            if other is not None:
+                return self.cost(other)
         base = d.cost_fn(self, d) if d.cost_fn else (d.cost or 0)
         if d.is_card:
             base = self.modify("cost", self.current, base, card=d)
@@ -278,6 +286,8 @@ class Game:
         return moved
 
     def draw(self, p: Player, n: int, quiet: bool = False, new_hand: bool = False) -> list[Card]:
+        if n <= 0:  # "+1 Card per ..." with nothing counted: no draw, nothing to say
+            return []
         drawn = self._from_deck(p, n, p.hand)
         if not quiet:
             self.say("draw", p, cards=[c.name for c in drawn], wanted=n, new_hand=new_hand)
@@ -295,7 +305,7 @@ class Game:
         card = pile.cards[-1]
         dest = p.zone(to)
         self._move(card, dest)
-        self.turn.gained.append(card)
+        self.turn.gained.append((p, card))
         self.say("gain", p, card=name, to=to, left=len(pile), bought=bought,
                  plural=card.defn.plural_name, supply=name in self.supply)
         self.fire(self._event("gain", p, card, pile, dest, bought=bought))
@@ -304,6 +314,7 @@ class Game:
     def trash_card(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, self.trash)
+        self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
         self.fire(self._event("trash", p, card, src, self.trash))
 
@@ -379,11 +390,20 @@ class Game:
 
     # ------------------------------------------------------------------ triggers
     def fire(self, ev: Event) -> None:
-        """Open the trigger window for an event: each player in turn order, current first."""
+        """Open the trigger window for an event: each player in turn order, current first.
+
+        Whether a trigger applies is judged once, when the event happens: resolving one trigger
+        (discarding Exiled copies, say) does not change whether another one applies. Cards that
+        arrive later (a reaction drawn by a reaction) are judged when they first appear.
+        """
         used: set = set()
-        for p in self.order_from(self.current):
+        judged: dict = {}
+        order = self.order_from(self.current)
+        for p in order:  # judge everything present now, before anything resolves
+            self._collect(ev, p, used, judged)
+        for p in order:
             while not self.over:
-                cands = self._collect(ev, p, used)
+                cands = self._collect(ev, p, used, judged)
                 if not cands:
                     break
                 pick = self._pick(p, ev, cands)
@@ -392,7 +412,7 @@ class Game:
                 used.add(pick.key)
                 self._resolve(p, pick, ev)
 
-    def _collect(self, ev: Event, p: Player, used: set) -> list[Candidate]:
+    def _collect(self, ev: Event, p: Player, used: set, judged: dict) -> list[Candidate]:
         out: list[Candidate] = []
 
         def consider(key: Any, t: Trigger, src: Card | None, label: str) -> None:
@@ -400,7 +420,10 @@ class Game:
                 return
             if t.once_per_turn and id(t) in self.turn.used_once:
                 return
-            if t.condition(self, ev, p, src):
+            ok = judged.get(key)
+            if ok is None:
+                ok = judged[key] = bool(t.condition(self, ev, p, src))
+            if ok:
                 out.append(Candidate(key, t, src, t.label or label))
 
         if ev.card is not None and ev.player is p:
@@ -418,14 +441,19 @@ class Game:
         for d in self.owned_landscapes(p):
             for i, t in enumerate(d.triggers):
                 consider((p.index, d.name, i), t, None, d.name)
-        for j, (owner, t, label) in enumerate(self.turn.triggers):
+        for entry in self.turn.triggers:
+            owner, t, label = entry
             if owner is p:
-                consider(("turn", j), t, None, label)
+                consider(("turn", id(entry)), t, None, label)
+        for x in self.lasting:
+            if x.player is p:
+                consider(("lasting", id(x)), x.trig, None, x.label)
         for i, t in enumerate(self.rules):
             consider((p.index, "rule", i), t, None, t.label or "rule")
         if ev.kind == "start_turn" and ev.player is p:
             for pe in self.pending:
-                if pe.player is p and pe.when == "start_turn" and ("pending", id(pe)) not in used:
+                if pe.player is p and pe.when == "start_turn" and pe.made_in_turn < self.turns_begun \
+                        and ("pending", id(pe)) not in used:
                     out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None),
                                          pe.source, pe.label, pe))
         return out
@@ -469,14 +497,30 @@ class Game:
             self.say("trigger", p, label=cand.label, on=ev.kind)
         t.effect(Ctx(self, p, cand.source), ev)
 
-    def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> None:
-        self.turn.triggers.append((p, t, label))
+    def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> tuple:
+        entry = (p, t, label)
+        self.turn.triggers.append(entry)
+        return entry
+
+    def remove_turn_trigger(self, entry: tuple) -> None:
+        if entry in self.turn.triggers:
+            self.turn.triggers.remove(entry)
+
+    def return_to_action_phase(self, p: Player) -> None:
+        """Back from the Buy phase to the Action phase, keeping the Actions left (no new turn)."""
+        if self.current is p and self.phase == "buy":
+            self.phase = "action"
+            self.say("phase_back", p, phase="action")
 
     # ------------------------------------------------------------------ playing
     def play(self, p: Player, card: Card, move: bool = True, ways: bool = True,
-             by: Card | None = None) -> None:
+             by: Card | None = None, hosts: tuple[Card, ...] = ()) -> None:
         """Play a card: into play, the Way-or-normal choice for Actions, then its instructions.
-        `by`: the card whose ability plays it (itself for a reaction), None for a move."""
+
+        `by`: the card whose ability plays it (itself for a reaction), None for a move. `hosts`
+        are the cards whose effect is playing this one (a card that plays another card three
+        times): they stay in play as long as anything this play leaves for later.
+        """
         if move:
             self._move(card, p.in_play)
         way = self._choose_way(p, card, by) if ways else None
@@ -484,7 +528,7 @@ class Game:
                  treasure=card.is_(TREASURE), attack=card.is_(ATTACK))
         self.turn.played.append(card)
         self.fire(self._event("play", p, card, card.zone, card.zone))
-        ctx = Ctx(self, p, card)
+        ctx = Ctx(self, p, card, hosts)
         if way is not None:
             way.play(ctx)
         elif card.defn.play:
@@ -501,6 +545,7 @@ class Game:
         return self.choose(p, prompt, opts, topic="way")[0]
 
     def add_pending(self, pe: PendingEffect) -> None:
+        pe.made_in_turn = self.turns_begun
         self.pending.append(pe)
 
     # ------------------------------------------------------------------ turn flow
@@ -527,6 +572,9 @@ class Game:
             self.do(p, act)
 
     def begin_turn(self, p: Player, extra: bool = False) -> None:
+        self.turns_begun += 1
+        self.last_turn[self.turn.player.index] = self.turn
+        self.lasting = [x for x in self.lasting if x.until is not p]
         self.current = p
         self.turn = TurnState(p, extra=extra)
         if not extra:
@@ -634,7 +682,7 @@ class Game:
         if not is_landscape and not self.supply[name].cards:
             return f"The {name} pile is empty."
         cost = self.cost(d)
-        if cost > p.coins:
+        if cost > p.coins and not (d.pay_instead and d.pay_instead(p)):
             return f"{name} costs {cost} and you have {p.coins} coins."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
             return f"{name} can be bought once per turn."
@@ -684,8 +732,7 @@ class Game:
             if self.why_not(p, act):  # entering the Buy phase can change things
                 return
         d = self.db[act.name]
-        cost = self.cost(d)
-        p.coins -= cost
+        cost = self._pay(p, d)
         p.buys -= 1
         self.turn.bought_in_phase = True
         self.turn.bought_cards.append(d.name)
@@ -699,6 +746,20 @@ class Game:
         else:
             self.fire(self._event("buy", p, None, None, None, name=d.name))
             self.gain(p, d.name, bought=True)
+
+    def _pay(self, p: Player, d: CardDef) -> int:
+        """Pay for a buy: its cost in coins, or a card trashed instead where the card allows."""
+        cost = self.cost(d)
+        instead = d.pay_instead(p) if d.pay_instead else []
+        if instead:
+            opts = ([Option("pay", None)] if cost <= p.coins else []) + card_options(instead)
+            got = self.choose(p, f"Pay {cost} coins for {d.name}, or trash a card from your hand instead?",
+                              opts, topic="pay")[0]
+            if got is not None:
+                self.trash_card(p, got)
+                return 0
+        p.coins -= cost
+        return cost
 
     def _do_villager(self, p: Player, act: TurnAction) -> None:
         p.villagers -= act.n
@@ -743,13 +804,14 @@ class Game:
             "projects": {n: [p.index for p in owners] for n, owners in self.projects.items()},
             "pending": [(pe.player.index, pe.label, pe.source.id if pe.source else None,
                          [c.id for c in pe.keep], pe.when) for pe in self.pending],
-            "turn": (self.current.index, self.phase, t.extra, [c.id for c in t.gained],
+            "turn": (self.current.index, self.phase, t.extra, [(p.index, c.id) for p, c in t.gained],
+                     [(p.index, c.id) for p, c in t.trashed],
                      t.bought_in_phase, list(t.bought_cards), sorted(t.used_once, key=repr),
                      len(t.modifiers), [(p.index, lbl) for p, _, lbl in t.triggers],
                      [c.id for c in t.played]),
             "extra_turns": [p.index for p in self.extra_turns],
             "over": self.over, "winners": [p.index for p in self.winners],
-            "next_id": self._next_id, "answers": len(self.answers),
+            "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
             "rng": self.rng.getstate(),
             "waiting": None if w is None else (w.kind, w.player.index, w.prompt, w.topic, w.min,
                                                w.max, [o.label for o in w.options]),

@@ -65,6 +65,10 @@ class CardDef:
     play: Callable[["Ctx"], None] | None = None  # play effect; Events: on buy; Ways: instead
     triggers: tuple[Trigger, ...] = ()
     cost_fn: Callable[["Game", "CardDef"], int] | None = None  # a printed cost that varies
+    # "has the same cost as another card": that card's definition, or None for the printed cost
+    cost_copy: Callable[["Game"], "CardDef | None"] | None = None
+    # cards its buyer may trash from hand instead of paying its cost (still uses a Buy)
+    pay_instead: Callable[["Player"], list["Card"]] | None = None
     pile_size: int | None = 10
     uses: frozenset[str] = frozenset()  # components: "Horse", "Exile", "Coffers", artifacts...
     setup: Callable[["Game"], None] | None = None
@@ -74,6 +78,7 @@ class CardDef:
     ends_game: bool = False  # the game ends when this Supply pile is empty (Province)
     # value modifiers while owned (Projects, Artifacts): kind -> fn(game, player, value, **kw)
     modifiers: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    notes: str = ""  # the ruling most likely to surprise a player, in our own words (describe)
 
     def is_(self, t: str) -> bool:
         return t in self.types
@@ -179,6 +184,17 @@ class PendingEffect:
     source: Card | None
     keep: list[Card] = field(default_factory=list)
     when: str = "start_turn"
+    made_in_turn: int = 0  # the game's turn count when it was made: it waits for a later turn
+
+
+@dataclass
+class Lasting:
+    """A trigger that belongs to `player` until the start of `until`'s next turn."""
+
+    player: "Player"
+    trig: Trigger
+    label: str
+    until: "Player"
 
 
 @dataclass
