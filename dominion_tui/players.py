@@ -84,6 +84,10 @@ class SimplePlayer(RandomPlayer):
     def answer(self, game: Game, d: Decision) -> Any:
         if d.kind == "yesno":
             return [0]
+        if d.topic in ("trash", "gain", "order", "discard") and d.kind == "cards":
+            return self.card_choice(game, d)
+        if d.topic == "gain" and d.kind == "option" and d.min >= 1:  # a Supply card by name
+            return [self.best(game, [game.db[o.label] for o in d.options])]
         if d.topic == "way":
             return [0]  # "normal": the card's own text
         if d.topic == "react" or d.may_decline:
@@ -93,3 +97,42 @@ class SimplePlayer(RandomPlayer):
             return [rank.index(min(rank))]
         k = max(d.min, 1)
         return sorted(self.rng.sample(range(len(d.options)), min(k, len(d.options))))
+
+    # ---- card choices (Renaissance): junk away first, the best card kept or gained
+    def worth(self, game: Game, d: Any) -> float:
+        """How much a card is wanted now: cost, Victory cards only late, Curses never."""
+        if d.name == "Curse":
+            return -2
+        provinces = len(game.supply.get("Province", []))
+        if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure") and provinces > 4:
+            return -1 if d.name == "Estate" else 0.5
+        return game.cost(d) + (0.5 if d.is_("Treasure") else 0)
+
+    def best(self, game: Game, defs: list[Any]) -> int:
+        ws = [self.worth(game, d) for d in defs]
+        return ws.index(max(ws))
+
+    def card_choice(self, game: Game, d: Decision) -> list[int]:
+        labels = [o.label for o in d.options]
+        if d.topic == "order":  # the best card ends on top: named first
+            return sorted(range(len(labels)), key=lambda i: -self.worth(game, game.db[labels[i]]))
+        if d.topic == "gain":
+            return [self.best(game, [game.db[n] for n in labels])]
+        junk = [i for i, n in enumerate(labels) if n in JUNK]
+        if d.topic == "trash" and d.may_decline:
+            if game.phase == "cleanup":  # Improve
+                return self.improve(game, d)
+            return [junk[0]] if junk else []
+        if junk:  # mandatory trash or discard: the weakest first
+            return [min(junk, key=lambda i: JUNK.index(labels[i]))]
+        ws = [self.worth(game, game.db[n]) for n in labels]
+        return [ws.index(min(ws))]
+
+    def improve(self, game: Game, d: Decision) -> list[int]:
+        """Trash a card in play only for a card costing 1 more that is wanted more."""
+        for i, o in enumerate(d.options):
+            cost = game.cost(game.db[o.label]) + 1
+            ups = [game.db[n] for n, z in game.supply.items() if z.cards and game.cost(game.db[n]) == cost]
+            if ups and max(self.worth(game, u) for u in ups) > self.worth(game, game.db[o.label]):
+                return [i]
+        return []

@@ -89,17 +89,31 @@ card(kingdom("Acting Troupe", 3, (ACTION,), "+4 Villagers. Trash this.", acting_
 
 
 # --- Cargo Ship ---------------------------------------------------------------------------------
+class CargoShips:
+    """One "when you gain a card" ability for all of a turn's unused Cargo Ships, so a gain is
+    offered to them once: after one takes the card, the others wait for a later gain."""
+
+    def __init__(self) -> None:
+        self.ships: list[Ctx] = []  # each play's context, the ship the card is set aside on
+        self.handle: tuple | None = None
+
+    def __call__(self, ctx: Ctx, ev: Event) -> None:
+        if not ev.card_still_there() or not self.ships:  # already moved on: nothing to set aside
+            return
+        self.ships.pop(0).set_aside_for_next_turn([ev.card])
+        if not self.ships:
+            ctx.end_this_turn(self.handle)
+
+
 def cargo_ship(ctx: Ctx) -> None:
     ctx.coins(2)
-    handle: list[tuple] = []
-
-    def set_aside(c: Ctx, ev: Event) -> None:
-        if not ev.card_still_there():  # already moved on: nothing to set aside
+    for owner, t, _ in ctx.game.turn.triggers:
+        if owner is ctx.player and isinstance(t.effect, CargoShips):
+            t.effect.ships.append(ctx)
             return
-        c.end_this_turn(handle[0])  # once this turn
-        ctx.set_aside_for_next_turn([ev.card])
-
-    handle.append(ctx.this_turn(Trigger("gain", set_aside, condition=mine, optional=True), "Cargo Ship"))
+    ships = CargoShips()
+    ships.ships.append(ctx)
+    ships.handle = ctx.this_turn(Trigger("gain", ships, condition=mine, optional=True), "Cargo Ship")
 
 
 card(kingdom("Cargo Ship", 3, (ACTION, DURATION), "+2 coins. Once this turn, when you gain a card, you "
