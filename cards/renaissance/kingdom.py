@@ -100,7 +100,11 @@ class CargoShips:
     def __call__(self, ctx: Ctx, ev: Event) -> None:
         if not ev.card_still_there() or not self.ships:  # already moved on: nothing to set aside
             return
-        self.ships.pop(0).set_aside_for_next_turn([ev.card])
+        # a ship played by another card (a Scepter's replay) first: the ship then keeps its
+        # host in play too, as a replayed Duration that stays out should
+        ship = max(self.ships, key=lambda c: len(c.hosts))
+        self.ships.remove(ship)
+        ship.set_aside_for_next_turn([ev.card])
         if not self.ships:
             ctx.end_this_turn(self.handle)
 
