@@ -121,7 +121,7 @@ class Queries:
         d = g.db[name]
         cost = f"{g.cost(d)} coins" if d.cost is not None else "no cost"
         kinds = ", ".join(sorted(d.types)) or d.kind
-        return [f"{d.name}: {cost}, {kinds}. {d.text}"]
+        return [f"{d.name}: {cost}, {kinds}. {d.text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
 
     def q_kingdom(self, arg: str, p: Player) -> list[str]:
         g = self.game

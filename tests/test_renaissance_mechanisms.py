@@ -175,3 +175,10 @@ def test_simple_player_improves_only_into_something_better() -> None:
     assert bot.answer(game, seer) == []  # nothing left costing 6
     improve = Decision("cards", ann, "Improve?", [Option("Improve")], min=0, topic="trash")
     assert bot.answer(game, improve) == []  # nothing here costs 4
+
+
+def test_describe_reads_the_card_and_then_its_most_surprising_ruling() -> None:
+    game, _, _ = make(["Improve"], [])
+    lines = queries(game).q_describe("improve", game.players[0])
+    assert lines[0].startswith("Improve: 3 coins, Action. +2 coins. At the start of Clean-up")
+    assert lines[1].startswith("Ruling: It can trash itself.")

@@ -33,7 +33,8 @@ def _horn(ctx: Ctx, ev: Event) -> None:
 
 HORN = artifact("Horn", "Once per turn, when you discard a Border Guard from play, you may put it "
                 "onto your deck.", triggers=(Trigger("discard", _horn, condition=_border_guard_leaves_play,
-                                                     optional=True, once_per_turn=True),))
+                                                     optional=True, once_per_turn=True),),
+                notes="It works on any Border Guard you discard from play, even on the turn you take it.")
 
 
 # --- Key (Treasurer) ----------------------------------------------------------------------------
@@ -44,7 +45,8 @@ KEY = artifact("Key", "At the start of your turn, +1 coin.",
 
 # --- Lantern (Border Guard) ---------------------------------------------------------------------
 LANTERN = artifact("Lantern", "Border Guards you play reveal 3 cards and discard 2; it takes all 3 "
-                   "being Actions to take the Horn.")
+                   "being Actions to take the Horn.",
+                   notes="It works the turn you take it; with only 2 cards left to reveal, no Artifact.")
 
 
 # --- Treasure Chest (Swashbuckler) --------------------------------------------------------------

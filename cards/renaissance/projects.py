@@ -8,7 +8,8 @@ from .common import SET, mine
 # --- Barracks -----------------------------------------------------------------------------------
 BARRACKS = CardDef("Barracks", "project", SET, "Project. At the start of your turn, +1 Action.",
                    cost=6, pile_size=None, types=types("Project"),
-                   triggers=(Trigger("start_turn", lambda ctx, ev: ctx.actions(1), condition=mine),))
+                   triggers=(Trigger("start_turn", lambda ctx, ev: ctx.actions(1), condition=mine),),
+                   notes="Buying it is not gaining a card; its Action comes from your next turn on.")
 
 
 def register(db: CardDB) -> None:
