@@ -66,7 +66,8 @@ def ducat_gained(ctx: Ctx, ev: Event) -> None:
 
 card(treasure("Ducat", 2, 0, set=SET, kind="kingdom", pile_size=10, text="Treasure. +1 Coffers. "
               "+1 Buy. When you gain this, you may trash a Copper from your hand.",
-              extra=plus(coffers=1, buys=1), uses=COFFERS, triggers=(when_gained(ducat_gained, _copper_in_hand),),
+              extra=plus(coffers=1, buys=1), uses=COFFERS,
+              triggers=(when_gained(ducat_gained, _copper_in_hand),),
               notes="It makes no coins when played: spend the Coffers, now or later."))
 
 
