@@ -105,7 +105,10 @@ class Narrator:
     def _gain(self, p, d):
         where = WHERE.get(d["to"], "")
         verb = "buys and gains" if d.get("bought") else "gains"
-        line = f"{p} {verb} {article(d['card'])}{' ' + where if where else ''}."
+        line = f"{p} {verb} {article(d['card'])}{' from the ' + d['src'] if d.get('src') else ''}" \
+               f"{' ' + where if where else ''}."
+        if d["left"] is None:  # not from a pile: no count to tell
+            return line
         line += f" {count(d['left'], d['card'], d['plural'])} left."
         if not d["supply"] and d["left"] <= LOW_HORSES:
             return [line, f"Only {count(d['left'], d['card'], d['plural'])} left."]
@@ -148,7 +151,8 @@ class Narrator:
         return f"{p} reveals {listing(d['cards'])}."
 
     def _to_hand(self, p, d):
-        return f"{p} puts {article(d['card'])} into their hand."
+        what = article(d["card"]) if self.sees(p) or not d.get("hidden") else "a card"
+        return f"{p} puts {what} into their hand."
 
     def _to_deck(self, p, d):
         return f"{p} puts {article(d['card'])} onto their deck."
@@ -159,6 +163,17 @@ class Narrator:
 
     def _set_aside(self, p, d):
         return f"{p} sets aside {article(d['card'])}."
+
+    def _set_aside_on(self, p, d):
+        cards = d["cards"]
+        what = count(len(cards), "card")
+        if self.sees(p) or not d["hidden"]:
+            what = article(cards[0]) if len(cards) == 1 else grouped(cards)
+        on = f" on {d['on']}" if d["on"] else ""
+        return f"{p} sets aside {what}{on}, to come back to their hand next turn."
+
+    def _artifact_kept(self, p, d):
+        return f"{p} already holds the {d['artifact']}; nothing changes."
 
     def _duration(self, p, d):
         return f"{p}'s {d['card']} resolves."

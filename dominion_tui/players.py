@@ -98,21 +98,30 @@ class SimplePlayer(RandomPlayer):
     # ---- judging cards
     @staticmethod
     def worth(game: Game, option: Any) -> float:
-        """How much a card (or pile name) is worth keeping: junk lowest, then by cost."""
+        """How much a card (or pile name) is wanted: junk lowest, Victory cards only late,
+        then by cost (a Treasure a little more)."""
         name = option.name if hasattr(option, "name") else str(option)
         if name in JUNK:
             return JUNK.index(name) - len(JUNK)
         d = game.db.defs.get(name)
-        return game.cost(d) if d is not None and d.cost is not None else 0
+        if d is None or d.cost is None:
+            return 0
+        provinces = len(game.supply.get("Province", []))
+        if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure") and provinces > 4:
+            return 0.5
+        return game.cost(d) + (0.5 if d.is_("Treasure") else 0)
 
     def ranked(self, game: Game, d: Decision) -> list[int]:
         """Option indices from the least worth keeping to the most."""
-        return sorted(range(len(d.options)), key=lambda i: (self.worth(game, d.options[i].value
-                                                                        if d.options[i].value is not None
-                                                                        else d.options[i].label), i))
+        def value(i: int) -> Any:
+            o = d.options[i]
+            return o.value if o.value is not None and hasattr(o.value, "name") else o.label
+        return sorted(range(len(d.options)), key=lambda i: (self.worth(game, value(i)), i))
 
     def answer_trash(self, game: Game, d: Decision) -> list[int]:
         """Away with Curses, Estates and Coppers; anything else only when it must."""
+        if game.phase == "cleanup" and d.may_decline:  # Improve: trash only to upgrade
+            return self.improve(game, d)
         order = self.ranked(game, d)
         junk = [i for i in order if d.options[i].label in JUNK]
         if d.max > 1:
@@ -123,6 +132,15 @@ class SimplePlayer(RandomPlayer):
 
     answer_exile = answer_trash
 
+    def improve(self, game: Game, d: Decision) -> list[int]:
+        """Trash a card in play only for a card costing 1 more that is wanted more."""
+        for i, o in enumerate(d.options):
+            cost = game.cost(game.db[o.label]) + 1
+            ups = [n for n, z in game.supply.items() if z.cards and game.cost(game.db[n]) == cost]
+            if ups and max(self.worth(game, u) for u in ups) > self.worth(game, o.label):
+                return [i]
+        return []
+
     def answer_discard(self, game: Game, d: Decision) -> list[int]:
         order = self.ranked(game, d)
         junk = [i for i in order if d.options[i].label in JUNK][: d.max]
@@ -131,7 +149,7 @@ class SimplePlayer(RandomPlayer):
         return order[: max(d.min, 1)]
 
     def answer_gain(self, game: Game, d: Decision) -> list[int]:
-        """The dearest card on offer, but never a Curse by choice."""
+        """The best card on offer, but never a Curse by choice."""
         order = [i for i in reversed(self.ranked(game, d)) if d.options[i].label != "Curse"]
         if not order:
             return [] if d.may_decline else [0]
@@ -145,6 +163,12 @@ class SimplePlayer(RandomPlayer):
 
     def answer_topdeck(self, game: Game, d: Decision) -> list[int]:
         return list(reversed(self.ranked(game, d)))[: d.max]
+
+    def answer_order(self, game: Game, d: Decision) -> list[int]:
+        """Cards put back: the best ends on top (named first). Simultaneous effects: as listed."""
+        if d.kind == "cards":
+            return list(reversed(self.ranked(game, d)))[: d.max]
+        return list(range(max(d.min, 1)))
 
     def answer_mode(self, game: Game, d: Decision) -> list[int]:
         """Several modes: the first ones offered (cards before coins before gains); one: the first."""

@@ -48,7 +48,21 @@ class Queries:
         return getattr(self, "q_" + verb)(arg, p)
 
     def q_hand(self, arg: str, p: Player) -> list[str]:
-        return [f"{p.name}'s hand: {grouped(sorted(p.hand.names()))}."]
+        return [f"{p.name}'s hand: {grouped(sorted(p.hand.names()))}."] + self.set_aside(p)
+
+    @staticmethod
+    def set_aside(p: Player) -> list[str]:
+        """The owner's own set-aside cards (Cargo Ship, Research): theirs to see, by name."""
+        if not p.set_aside.cards:
+            return []
+        return [f"Set aside, coming to your hand next turn: {grouped(sorted(p.set_aside.names()))}."]
+
+    def artifacts(self) -> list[str]:
+        g = self.game
+        if not g.artifacts:
+            return []
+        return ["Artifacts: " + ", ".join(
+            f"the {n}, held by {h.name if h else 'nobody'}" for n, h in g.artifacts.items()) + "."]
 
     def q_supply(self, arg: str, p: Player) -> list[str]:
         """One line per cost, cheapest first: '3 coins: Silver 40, Sheepdog 10.'"""
@@ -70,7 +84,8 @@ class Queries:
         turn = f"{g.current.name}'s {g.phase} phase" if not g.over else "Game over"
         return [f"{turn}. {p.name}: {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
                 f"{count(p.coins, 'coin')}, {p.coffers} Coffers, {count(p.villagers, 'Villager')}. "
-                f"Deck {len(p.deck)}, discard {len(p.discard)}, hand {len(p.hand)}."]
+                f"Deck {len(p.deck)}, discard {len(p.discard)}, hand {len(p.hand)}."] + \
+            self.set_aside(p) + self.artifacts()
 
     def holdings(self, q: Player) -> str:
         g = self.game
@@ -88,8 +103,9 @@ class Queries:
     def q_others(self, arg: str, p: Player) -> list[str]:
         return [f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
                 f"in play {grouped(q.in_play.names())}, Exile {grouped(q.exile.names())}, "
-                f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}."
-                for q in self.game.players if q is not p]
+                f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}"
+                f"{'; ' + count(len(q.set_aside), 'card') + ' set aside' if q.set_aside.cards else ''}."
+                for q in self.game.players if q is not p] + self.artifacts()
 
     def q_exile(self, arg: str, p: Player) -> list[str]:
         return [f"{q.name}'s Exile mat: {grouped(sorted(q.exile.names()))}." for q in self.game.players]
@@ -111,7 +127,7 @@ class Queries:
         if first in d.types:  # texts open with their type ("Treasure. 1 coin."): said once
             text = rest
         cost = f"{count(g.cost(d), 'coin')}, " if d.cost is not None else ""
-        return [f"{d.name}: {cost}{kinds}. {text}"]
+        return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
 
     def q_kingdom(self, arg: str, p: Player) -> list[str]:
         g = self.game
@@ -121,10 +137,7 @@ class Queries:
         if g.set_aside.cards:
             ways = [d.name for d in g.landscapes if d.setup]
             lines.append(f"Set aside for {', '.join(ways) or 'the game'}: {', '.join(g.set_aside.names())}.")
-        if g.artifacts:
-            lines.append("Artifacts: " + ", ".join(
-                f"the {n}, held by {h.name if h else 'nobody'}" for n, h in g.artifacts.items()) + ".")
-        return lines
+        return lines + self.artifacts()
 
     def q_log(self, arg: str, p: Player) -> list[str]:
         n = ascii_number(arg)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from .decisions import Option
+from .decisions import Decision, Option, card_options
 from .model import Card, CardDef, Lasting, PendingEffect, Player, Trigger, TurnModifier
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -76,7 +76,33 @@ class Ctx:
 
     # -- moving cards
     def gain(self, name: str, to: str = "discard") -> Card | None:
-        return self.game.gain(self.player, name, to)
+        return self.game.gain(self.player, name, to, by=self.card)
+
+    def gain_card(self, card: Card, to: str = "discard") -> Card:
+        """Gain a card from outside the Supply piles (from the trash, say)."""
+        return self.game.gain_card(self.player, card, to, by=self.card)
+
+    def set_aside_for_next_turn(self, cards: list[Card], hidden: bool = False) -> None:
+        """Set cards aside on this card; at the start of the next turn they go to the hand.
+        This card (and its hosts) stay in play until then; with nothing set aside, nothing waits."""
+        if not cards:
+            return
+        self.game.set_aside_on(self.player, cards, self.card.name if self.card else None, hidden)
+
+        def back(ctx: "Ctx") -> None:
+            for c in cards:
+                if c.zone is ctx.player.set_aside:
+                    ctx.game.put_in_hand(ctx.player, c, hidden=hidden)
+        self.next_turn(back)
+
+    def set_aside_from_deck(self, n: int, hidden: bool = False) -> list[Card]:
+        """Up to n cards from the top of the deck, set aside on this card for the next turn."""
+        cards = self.game.top_cards(self.player, n) if n > 0 else []
+        self.set_aside_for_next_turn(cards, hidden=hidden)
+        return cards
+
+    def leaving_play(self) -> list[Card]:
+        return self.game.leaving_play(self.player)
 
     def trash(self, card: Card) -> None:
         self.game.trash_card(self.player, card)
@@ -99,8 +125,9 @@ class Ctx:
         self.game.reveal(self.player, cards)
         return [c for c in cards if c.zone is self.player.revealed]
 
-    def put_in_hand(self, card: Card) -> None:
-        self.game.put_in_hand(self.player, card)
+    def put_in_hand(self, card: Card, hidden: bool = False) -> None:
+        """Into the hand; a `hidden` card is named only to its owner."""
+        self.game.put_in_hand(self.player, card, hidden=hidden)
 
     def put_on_deck(self, card: Card) -> None:
         self.game.put_on_deck(self.player, card)
@@ -157,6 +184,17 @@ class Ctx:
         """Choose a Supply card that passes `ok` and gain it; nothing when none does."""
         name = self.choose_supply(prompt, ok)
         return self.gain(name, to) if name else None
+
+    def order_on_deck(self, cards: list[Card], prompt: str) -> None:
+        """Put cards back on the deck in the player's order: the first named ends on top.
+        Asked only when the order can matter (two or more different names)."""
+        order = list(cards)
+        if len({c.name for c in cards}) > 1:
+            d = Decision("cards", self.player, prompt, card_options(order), min=len(order),
+                         max=len(order), topic="order")
+            order = [order[i] for i in self.game.ask(d)]
+        for c in reversed(order):
+            self.game.put_on_deck(self.player, c)
 
     def yes_no(self, prompt: str) -> bool:
         return self.game.yes_no(self.player, prompt)

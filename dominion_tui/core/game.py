@@ -158,7 +158,9 @@ class Game:
         return [d for d in self.landscapes if d.kind == "way"]
 
     def pile(self, name: str) -> Zone | None:
-        return self.supply.get(name) or self.nonsupply.get(name)
+        # not `a or b`: an empty pile is a falsy Zone, and a card can still return to it
+        pile = self.supply.get(name)
+        return pile if pile is not None else self.nonsupply.get(name)
 
     def landscape(self, name: str) -> CardDef | None:
         return next((d for d in self.landscapes if d.name == name), None)
@@ -297,18 +299,28 @@ class Game:
         """Take up to n cards from the top of the deck into the open (to be revealed or looked at)."""
         return self._from_deck(p, n, p.revealed)
 
-    def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False) -> Card | None:
+    def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False,
+             by: Card | None = None) -> Card | None:
+        """Gain the top card of a pile. `by` is the card whose ability gains it (provenance:
+        a "when you gain this" ability can tell what gained its card)."""
         pile = self.pile(name)
         if not pile or not pile.cards:
             self.say("gain_fail", p, card=name)
             return None
-        card = pile.cards[-1]
+        return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by)
+
+    def gain_card(self, p: Player, card: Card, to: str = "discard", bought: bool = False,
+                  by: Card | None = None) -> Card:
+        """Gain this very card from wherever it is (a pile, or the trash)."""
+        src = card.zone
         dest = p.zone(to)
         self._move(card, dest)
         self.turn.gained.append((p, card))
-        self.say("gain", p, card=name, to=to, left=len(pile), bought=bought,
-                 plural=card.defn.plural_name, supply=name in self.supply)
-        self.fire(self._event("gain", p, card, pile, dest, bought=bought))
+        from_pile = src is self.pile(card.name)
+        self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
+                 plural=card.defn.plural_name, supply=card.name in self.supply and from_pile,
+                 src=None if from_pile else (src.name if src else None))
+        self.fire(self._event("gain", p, card, src, dest, bought=bought, by=by))
         return card
 
     def trash_card(self, p: Player, card: Card) -> None:
@@ -349,9 +361,9 @@ class Game:
         for c in cards:
             self.fire(self._event("reveal", p, c, c.zone, c.zone))
 
-    def put_in_hand(self, p: Player, card: Card) -> None:
+    def put_in_hand(self, p: Player, card: Card, hidden: bool = False) -> None:
         self._move(card, p.hand)
-        self.say("to_hand", p, card=card.name)
+        self.say("to_hand", p, card=card.name, hidden=hidden)
 
     def put_on_deck(self, p: Player, card: Card) -> None:
         self._move(card, p.deck)
@@ -369,8 +381,18 @@ class Game:
         self._move(card, p.set_aside)
         self.say("set_aside", p, card=card.name)
 
+    def set_aside_on(self, p: Player, cards: list[Card], on: str | None, hidden: bool = False) -> None:
+        """Set cards aside on a card until the owner's next turn, in one announcement; `hidden`
+        (face down) cards are named only to their owner."""
+        for c in cards:
+            self._move(c, p.set_aside)
+        self.say("set_aside_on", p, cards=[c.name for c in cards], on=on, hidden=hidden)
+
     def take_artifact(self, p: Player, name: str) -> None:
         before = self.artifacts.get(name)
+        if before is p:
+            self.say("artifact_kept", p, artifact=name)
+            return
         self.artifacts[name] = p
         changes_hand = "cleanup_draw" in self.db[name].modifiers
         self.say("artifact", p, artifact=name, before=before.name if before else None,
@@ -593,10 +615,15 @@ class Game:
         self.fire(self._event("buy_phase_end", p, None, None, None))
         self.phase = "cleanup"
 
-    def _cleanup(self, p: Player) -> None:
+    def leaving_play(self, p: Player) -> list[Card]:
+        """The cards in play that this turn's Clean-up would discard (not those kept for later)."""
         keep = {c.id for pe in self.pending for c in pe.keep}
-        for c in list(p.in_play.cards):
-            if c.id not in keep and c.zone is p.in_play:
+        return [c for c in p.in_play.cards if c.id not in keep]
+
+    def _cleanup(self, p: Player) -> None:
+        self.fire(self._event("cleanup_start", p, None, None, None))
+        for c in self.leaving_play(p):
+            if c.zone is p.in_play:
                 self.discard(p, c, cleanup=True)
         for c in list(p.hand.cards):
             self.discard(p, c, cleanup=True)
