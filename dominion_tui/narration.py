@@ -34,7 +34,7 @@ def grouped(names: list[str]) -> str:
     return ", ".join(n if k == 1 else f"{k} {plural(n)}" for n, k in seen.items()) if names else "nothing"
 
 
-WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": ""}
+WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": "", "set_aside": "set aside"}
 LOW_HORSES = 5
 
 
@@ -152,7 +152,33 @@ class Narrator:
         return f"{p} returns {article(d['card'])} to its pile. {left} left."
 
     def _set_aside(self, p, d):
+        if d.get("later"):
+            return f"{p} sets aside {article(d['card'])} to play at the start of their next turn."
         return f"{p} sets aside {article(d['card'])}."
+
+    def _return_fail(self, p, d):
+        return f"{p}'s {d['card']} has no pile to return to."
+
+    def _swap(self, p, d):
+        return f"{d['way']}: {p} gets +{d['n']} {d['got']} instead of +{d['n']} {d['instead']}."
+
+    def _way_effect(self, p, d):
+        return f"{p}'s {d['card']} {d['what']}."
+
+    def _name(self, p, d):
+        return f"{p} names {d['card']}."
+
+    def _event_none(self, p, d):
+        return f"{d['card']} does nothing: {d['why']}."
+
+    def _extra_turn(self, p, d):
+        return f"{p} will take an extra turn after this one."
+
+    def _invest(self, p, d):
+        return f"{p} invests in {article(d['card'])}. Exile mat: {grouped(d['mat'])}."
+
+    def _invest_draw(self, p, d):
+        return f"{p}'s Invested {d['card']}: +{d['n']} Cards."
 
     def _duration(self, p, d):
         return f"{p}'s {d['card']} resolves."
@@ -215,6 +241,9 @@ class Narrator:
             else:
                 lines.append(f"{opened} {d.player.name} chooses the order.")
         lines.append(f"{d.player.name}: {d.prompt}")
+        if d.unlisted:  # too many to read out: one line saying what may be typed
+            lines.append(d.unlisted)
+            return lines
         if d.kind == "yesno":
             lines.append("1. yes, 2. no.")
             return lines

@@ -18,7 +18,7 @@ def _discard_exiled_copies(ctx: Ctx, ev: Event) -> None:
                  plural=ev.card.defn.plural_name)
     for c in copies:
         ctx.game.discard(ctx.player, c, quiet=True)
-    ctx.game.say("exile_mat", ctx.player, mat=ctx.player.exile.names())
+    ctx.game.say("exile_mat", ctx.player, mat=ctx.game.exile_mat(ctx.player))
 
 
 EXILE_ON_GAIN = Trigger("gain", _discard_exiled_copies, condition=_has_exiled_copies,
