@@ -250,7 +250,9 @@ class Narrator:
         opts = ", ".join(f"{i}. {o.label}" for i, o in enumerate(d.options, 1))
         if d.may_decline:
             opts += ", or none"
-        if d.max > 1:
+        if d.max > 1 and d.topic == "order":  # every option, the order is the answer
+            opts += f". Name all {d.max} in order, separated by commas"
+        elif d.max > 1:
             opts += f". Pick up to {d.max}, separated by commas"
         lines.append(opts + ".")
         return lines

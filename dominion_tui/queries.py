@@ -120,7 +120,8 @@ class Queries:
         g = self.game
         lines = [f"Kingdom: {', '.join(g.config.kingdom) or 'none'}."]
         for d in g.landscapes:
-            lines.append(f"{d.name}: {d.text}")
+            cost = f", {count(g.cost(d), 'coin')}" if d.cost is not None else ""
+            lines.append(f"{d.name}{cost}: {d.text}")
         if g.set_aside.cards:
             ways = [d.name for d in g.landscapes if d.setup]
             lines.append(f"Set aside for {', '.join(ways) or 'the game'}: {', '.join(g.set_aside.names())}.")

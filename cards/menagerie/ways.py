@@ -118,7 +118,8 @@ way("Mole", "+1 Action. Discard your hand. +3 Cards.", mole,
 
 
 # --- Way of the Monkey --------------------------------------------------------------------------
-way("Monkey", "+1 Buy. +1 coin.", plus(buys=1, coins=1))
+way("Monkey", "+1 Buy. +1 coin.", plus(buys=1, coins=1),
+    notes="Only the Way happens: a Duration played with it is not kept in play.")
 
 
 # --- Way of the Mouse ---------------------------------------------------------------------------
@@ -156,11 +157,13 @@ way("Mouse", "play the set-aside card, leaving it there. Setup: set aside an unu
 
 
 # --- Way of the Mule ----------------------------------------------------------------------------
-way("Mule", "+1 Action. +1 coin.", plus(actions=1, coins=1))
+way("Mule", "+1 Action. +1 coin.", plus(actions=1, coins=1),
+    notes="A Horse played with it stays in play: returning is part of its own instructions.")
 
 
 # --- Way of the Otter ---------------------------------------------------------------------------
-way("Otter", "+2 Cards.", plus(cards=2))
+way("Otter", "+2 Cards.", plus(cards=2),
+    notes="A Barge played with it draws 2 now and nothing next turn.")
 
 
 # --- Way of the Owl -----------------------------------------------------------------------------
@@ -175,11 +178,13 @@ way("Owl", "Draw until you have 6 cards in hand.", owl,
 
 
 # --- Way of the Ox ------------------------------------------------------------------------------
-way("Ox", "+2 Actions.", plus(actions=2))
+way("Ox", "+2 Actions.", plus(actions=2),
+    notes="Snowy Village's rule still ignores these +Actions.")
 
 
 # --- Way of the Pig -----------------------------------------------------------------------------
-way("Pig", "+1 Card. +1 Action.", plus(cards=1, actions=1))
+way("Pig", "+1 Card. +1 Action.", plus(cards=1, actions=1),
+    notes="A reaction played on another turn asks the Way question too.")
 
 
 # --- Way of the Rat -----------------------------------------------------------------------------
@@ -222,7 +227,8 @@ way("Seal", "+1 coin. This turn, when you gain a card, you may put it onto your 
 
 
 # --- Way of the Sheep ---------------------------------------------------------------------------
-way("Sheep", "+2 coins.", plus(coins=2))
+way("Sheep", "+2 coins.", plus(coins=2),
+    notes="A Horse played with it stays in play and is discarded in Clean-up.")
 
 
 # --- Way of the Squirrel ------------------------------------------------------------------------
