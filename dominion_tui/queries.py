@@ -94,7 +94,7 @@ class Queries:
 
     def q_others(self, arg: str, p: Player) -> list[str]:
         return [f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
-                f"in play {grouped(q.in_play.names())}, Exile {grouped(q.exile.names())}, "
+                f"in play {grouped(q.in_play.names())}, Exile {grouped(self.game.exile_mat(q))}, "
                 f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}."
                 for q in self.game.players if q is not p]
 

@@ -65,6 +65,7 @@ def test_invested_cards_are_named_on_the_exile_mat() -> None:
     assert sorted(game.exile_mat(ann)) == ["Invested Sheepdog", "Sheepdog"]
     q = Queries(game, lambda: [], lambda: [])
     assert "Invested Sheepdog" in q.q_exile("", ann)[0]
+    assert "Invested Sheepdog" in q.q_others("", game.players[1])[0]
 
 
 def test_simple_player_buys_alliance_at_10_and_games_with_every_event_end() -> None:
