@@ -67,6 +67,13 @@ def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None
     return None, f"No '{quoted(text)}' here."
 
 
+def match_word(text: str, candidates: list[str]) -> str | None:
+    """The one candidate with a later word starting with `text` ("ox", "turtle"), else None."""
+    low = text.lower()
+    hits = {c for c in candidates if any(w.startswith(low) for w in c.lower().split()[1:])}
+    return hits.pop() if len(hits) == 1 else None
+
+
 class Interpreter:
     def __init__(self, game: Game, queries: Any = None, ways_in_moves: bool = False) -> None:
         self.game = game
@@ -203,6 +210,8 @@ class Interpreter:
                 return reject(f"Option {token} is already picked.")
             return i
         name, why = match_name(token, [o.label for o in d.options])
+        if name is None:  # any unambiguous word of a name: "ox" for Way of the Ox
+            name = match_word(token, [o.label for o in d.options])
         if name is None:
             return reject(f"{why} Options: {self.options_text(d)}")
         free = [i for i, o in enumerate(d.options) if o.label == name and i not in taken]
@@ -216,5 +225,7 @@ class Interpreter:
 
     @staticmethod
     def options_text(d: Decision) -> str:
+        if d.unlisted:
+            return d.unlisted
         text = ", ".join(f"{i}. {o.label}" for i, o in enumerate(d.options, 1))
         return text + (", or none." if d.may_decline else ".")

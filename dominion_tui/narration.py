@@ -40,7 +40,7 @@ def quoted(text: str, words: int = 3, chars: int = 24) -> str:
     return short if short == text else short.rstrip() + "..."
 
 
-WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": ""}
+WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": "", "set_aside": "set aside"}
 LOW_HORSES = 5
 
 
@@ -162,6 +162,8 @@ class Narrator:
         return f"{p} returns {article(d['card'])} to its pile. {left} left."
 
     def _set_aside(self, p, d):
+        if d.get("later"):
+            return f"{p} sets aside {article(d['card'])} to play at the start of their next turn."
         return f"{p} sets aside {article(d['card'])}."
 
     def _set_aside_on(self, p, d):
@@ -174,6 +176,30 @@ class Narrator:
 
     def _artifact_kept(self, p, d):
         return f"{p} already holds the {d['artifact']}; nothing changes."
+
+    def _return_fail(self, p, d):
+        return f"{p}'s {d['card']} has no pile to return to."
+
+    def _swap(self, p, d):
+        return f"{d['way']}: {p} gets +{d['n']} {d['got']} instead of +{d['n']} {d['instead']}."
+
+    def _way_effect(self, p, d):
+        return f"{p}'s {d['card']} {d['what']}."
+
+    def _name(self, p, d):
+        return f"{p} names {d['card']}."
+
+    def _event_none(self, p, d):
+        return f"{d['card']} does nothing: {d['why']}."
+
+    def _extra_turn(self, p, d):
+        return f"{p} will take an extra turn after this one."
+
+    def _invest(self, p, d):
+        return f"{p} invests in {article(d['card'])}. Exile mat: {grouped(d['mat'])}."
+
+    def _invest_draw(self, p, d):
+        return f"{p}'s Invested {d['card']}: +{d['n']} Cards."
 
     def _duration(self, p, d):
         return f"{p}'s {d['card']} resolves."
@@ -238,12 +264,16 @@ class Narrator:
         if isinstance(ev, Event) and ev.player is not d.player:  # your own event was just said
             line += self.event(ev) + " "
         line += d.prompt
+        if d.unlisted:  # too many to read out: say what may be typed instead
+            return [f"{line} {d.unlisted}"]
         if d.kind == "yesno" or (d.topic == "react" and len(d.options) == 1 and d.may_decline):
             return [line + (" 1. yes, or no." if d.kind != "yesno" else " 1. yes, 2. no.")]
         opts = ", ".join(f"{i}. {o.label}" + (f" ({o.count})" if o.count > 1 else "")
                          for i, o in enumerate(d.options, 1))
         if d.may_decline:
             opts += ", or none"
-        if d.max > 1:
+        if d.max > 1 and d.topic == "order":  # every option, the order is the answer
+            opts += f". Name all {d.max} in order, separated by commas"
+        elif d.max > 1:
             opts += f". Pick up to {d.max}, separated by commas"
         return [f"{line} {opts}."]

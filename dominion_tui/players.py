@@ -64,6 +64,9 @@ class SimplePlayer(RandomPlayer):
         return TurnAction("end")
 
     def purchase(self, game: Game, p: Any) -> str | None:
+        event = self.event_purchase(game, p)
+        if event:
+            return event
         coins, provinces = p.coins, len(game.supply.get("Province", []))
         if coins >= 8:
             return "Province"
@@ -80,6 +83,30 @@ class SimplePlayer(RandomPlayer):
             if options:
                 return self.rng.choice(sorted(options))
         return "Silver" if coins >= 3 else None
+
+    def event_purchase(self, game: Game, p: Any) -> str | None:
+        """An Event when it clearly helps; each is bought at most once a turn, so no loop."""
+        events = {d.name for d in game.landscapes if d.kind == "event"}
+        if not events:
+            return None
+        coins, provinces = p.coins, len(game.supply.get("Province", []))
+        bought = game.turn.bought_cards
+
+        def ok(name: str) -> bool:
+            return name in events and name not in bought and \
+                game.why_not(p, TurnAction("buy", name)) is None
+        if coins >= 10 and ok("Alliance"):
+            return "Alliance"
+        if provinces <= 4 and 4 <= coins < 8 and ok("Seize the Day"):
+            return "Seize the Day"  # late: an extra turn beats a Duchy
+        if coins in (6, 7) and game.supply["Curse"].cards and ok("Desperation") \
+                and not any(c.name == "Curse" for c in p.all_cards()):
+            return "Desperation"  # +2 coins and a Buy reach a Province
+        if provinces > 4 and coins == 5 and len(p.in_play) <= 5 and ok("Stampede"):
+            return "Stampede"
+        if coins == 2 and provinces > 2 and ok("Ride"):
+            return "Ride"
+        return None
 
     def answer(self, game: Game, d: Decision) -> Any:
         """Judge each question by what it is for (its topic), never at random where it matters."""
@@ -173,6 +200,19 @@ class SimplePlayer(RandomPlayer):
     def answer_mode(self, game: Game, d: Decision) -> list[int]:
         """Several modes: the first ones offered (cards before coins before gains); one: the first."""
         return list(range(max(d.min, 1)))
+
+    def answer_name(self, game: Game, d: Decision) -> list[int]:
+        """Naming a card (Pursue): the best card it owns, to keep it on top."""
+        owned = {c.name for c in d.player.all_cards()} - set(JUNK)
+        labels = [o.label for o in d.options]
+        best = max(owned, key=lambda n: (self.worth(game, n), n), default="Gold")
+        return [labels.index(best)] if best in labels else [0]
+
+    def answer_set_aside(self, game: Game, d: Decision) -> list[int]:
+        """Delay: set aside its best Action only when it could not play it this turn."""
+        if d.player.actions > 0 and game.phase == "action" or not d.options:
+            return []
+        return [self.ranked(game, d)[-1]]
 
     def answer_pay(self, game: Game, d: Decision) -> list[int]:
         labels = [o.label for o in d.options]

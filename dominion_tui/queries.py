@@ -1,7 +1,7 @@
 """Commands that only ask: they read the game and never change it."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from .core.game import Game
 from .core.model import Player
@@ -73,11 +73,20 @@ class Queries:
         lines = [f"{count(c, 'coin')}: {', '.join(sorted(piles))}." for c, piles in sorted(by_cost.items())]
         for n, z in g.nonsupply.items():
             lines.append(f"Not in the Supply: {n}, {count(g.cost(g.db[n]), 'coin')}, {len(z)} left.")
-        extras = [f"{d.name}, {d.kind.capitalize()}, {count(g.cost(d), 'coin')}" for d in g.landscapes
-                  if d.kind in ("event", "project")]
+        extras = [f"{d.name}, {d.kind.capitalize()}, {count(g.cost(d), 'coin')}{self.limit(d, p)}"
+                  for d in g.landscapes if d.kind in ("event", "project")]
         if extras:
             lines.append("Also for sale: " + "; ".join(extras) + ".")
         return lines
+
+    def limit(self, d: Any, p: Player) -> str:
+        """An Event's once-per-turn or once-per-game limit, when already used."""
+        g = self.game
+        if d.once_per_game and (p.index, d.name) in g.used_once_per_game:
+            return ", already bought this game"
+        if d.once_per_turn and g.current is p and d.name in g.turn.bought_cards:
+            return ", already bought this turn"
+        return ""
 
     def q_status(self, arg: str, p: Player) -> list[str]:
         g = self.game
@@ -102,13 +111,13 @@ class Queries:
 
     def q_others(self, arg: str, p: Player) -> list[str]:
         return [f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
-                f"in play {grouped(q.in_play.names())}, Exile {grouped(q.exile.names())}, "
+                f"in play {grouped(q.in_play.names())}, Exile {grouped(self.game.exile_mat(q))}, "
                 f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}"
                 f"{'; ' + count(len(q.set_aside), 'card') + ' set aside' if q.set_aside.cards else ''}."
                 for q in self.game.players if q is not p] + self.artifacts()
 
     def q_exile(self, arg: str, p: Player) -> list[str]:
-        return [f"{q.name}'s Exile mat: {grouped(sorted(q.exile.names()))}." for q in self.game.players]
+        return [f"{q.name}'s Exile mat: {grouped(sorted(self.game.exile_mat(q)))}." for q in self.game.players]
 
     def q_trash(self, arg: str, p: Player) -> list[str]:
         return [f"Trash: {grouped(sorted(self.game.trash.names()))}."]
@@ -133,7 +142,8 @@ class Queries:
         g = self.game
         lines = [f"Kingdom: {', '.join(g.config.kingdom) or 'none'}."]
         for d in g.landscapes:
-            lines.append(f"{d.name}: {d.text}")
+            cost = f", {count(g.cost(d), 'coin')}" if d.cost is not None else ""
+            lines.append(f"{d.name}{cost}: {d.text}")
         if g.set_aside.cards:
             ways = [d.name for d in g.landscapes if d.setup]
             lines.append(f"Set aside for {', '.join(ways) or 'the game'}: {', '.join(g.set_aside.names())}.")

@@ -1,13 +1,14 @@
 """Menagerie: Exile, Horses, Ways and Events.
 
 `kingdom.py` holds the Kingdom cards and the Horse, one section per card in cost order;
-`landscapes.py` the Events and Ways.
+`events.py` the 20 Events, in cost order; `ways.py` the 20 Ways.
 """
 from dominion_tui.core.registry import CardDB
 
-from . import kingdom, landscapes
+from . import events, kingdom, ways
 
 
 def register(db: CardDB) -> None:
     kingdom.register(db)
-    landscapes.register(db)
+    events.register(db)
+    ways.register(db)

@@ -23,9 +23,16 @@ class Ctx:
         self.hosts = hosts  # the cards whose effect is playing this one
         self._moves = card.moves if card else 0
         self._zone = card.zone if card else None
+        # Set by a Way that swaps +Cards and +coins in this card's own instructions: only this
+        # Ctx swaps, so next-turn effects and cards it plays (new Ctxs) behave normally.
+        self.swap: str | None = None
 
     # -- simple bonuses
     def cards(self, n: int) -> list[Card]:
+        if self.swap and n > 0:
+            self.game.say("swap", self.player, way=self.swap, n=n, got="coins", instead="Cards")
+            self.game.add(self.player, "coins", n)
+            return []
         return self.game.draw(self.player, n)
 
     def actions(self, n: int) -> None:
@@ -35,7 +42,15 @@ class Ctx:
         self.game.add(self.player, "buys", n)
 
     def coins(self, n: int) -> None:
+        if self.swap and n > 0:
+            self.game.say("swap", self.player, way=self.swap, n=n, got="Cards", instead="coins")
+            self.game.draw(self.player, n)
+            return
         self.game.add(self.player, "coins", n)
+
+    def draw_until(self, size: int) -> list[Card]:
+        """ "Draw until you have N cards in hand": not +Cards, so no swap touches it."""
+        return self.game.draw(self.player, size - len(self.player.hand))
 
     def coffers(self, n: int) -> None:
         self.game.add(self.player, "coffers", n)
@@ -138,10 +153,23 @@ class Ctx:
         return c is not None and c.zone is self._zone and c.moves == self._moves and \
             c.zone is self.player.in_play
 
-    def return_this(self) -> None:
-        """Return this card to its pile, if it has not moved since it was played."""
-        if self.this_unmoved():
-            self.game.return_to_pile(self.player, self.card)
+    def return_this(self) -> bool:
+        """Return this card to its pile, if it has not moved since it was played; did it?"""
+        return self.this_unmoved() and self.game.return_to_pile(self.player, self.card)
+
+    def play_next_turn(self, card: Card, label: str) -> None:
+        """Set a card aside (where it is not already) and play it at the start of this player's
+        next turn, using no Action; the player orders it among other start-of-turn effects."""
+        g, me = self.game, self.player
+        if card.zone is not me.set_aside:
+            g.set_aside_card(me, card, later=True)
+        else:
+            g.say("set_aside", me, card=card.name, later=True)
+
+        def later(ctx: "Ctx") -> None:
+            if card.zone is me.set_aside:  # lost track of it: nothing to play
+                g.play(me, card)
+        g.add_pending(PendingEffect(me, label, later, None, []))
 
     def play(self, card: Card, move: bool = True) -> None:
         """Play another card as part of this one's effect (this card hosts it while in play)."""
@@ -198,6 +226,23 @@ class Ctx:
 
     def yes_no(self, prompt: str) -> bool:
         return self.game.yes_no(self.player, prompt)
+
+    def choose_order(self, prompt: str, names: list[str]) -> list[str]:
+        """All of `names`, in the order the player picks (asked only when there are 2 or more)."""
+        if len(names) < 2:
+            return list(names)
+        d = Decision("option", self.player, prompt, [Option(n, n) for n in names],
+                     min=len(names), max=len(names), topic="order")
+        return [names[i] for i in self.game.ask(d)]
+
+    def name_card(self, prompt: str) -> str:
+        """Name any card in the database, in the game or not (too many to list)."""
+        names = sorted(d.name for d in self.game.db.defs.values() if d.is_card)
+        d = Decision("option", self.player, prompt, [Option(n, n) for n in names], topic="name",
+                     unlisted="Name any card.")
+        name = names[self.game.ask(d)[0]]
+        self.game.say("name", self.player, card=name)
+        return name
 
     # -- Durations, Artifacts, lasting effects
     def next_turn(self, fn: Callable[["Ctx"], None], label: str | None = None) -> None:

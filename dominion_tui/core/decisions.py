@@ -49,6 +49,8 @@ class Decision:
     max: int = 1
     context: Any = None  # what opened the question: the Event of a reaction window
     topic: str = ""  # machine-readable purpose, e.g. "way", "react", "exile_from_hand"
+    # too many options to read out (any card name): this line is said instead of the list
+    unlisted: str = ""
 
     @property
     def may_decline(self) -> bool:

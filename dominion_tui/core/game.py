@@ -81,6 +81,7 @@ class Game:
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
         self.turns_begun = 0  # every turn, extra ones included: tells this turn from the next
         self.extra_turns: list[Player] = []
+        self.used_once_per_game: set[tuple[int, str]] = set()  # (player index, Event name)
         self.rules: list[Trigger] = list(STANDING_RULES)
         self.current = self.players[0]
         self.phase = "action"
@@ -262,6 +263,8 @@ class Game:
             dest.cards.append(card)
         card.zone = dest
         card.moves += 1
+        if card.tag:
+            card.tag = ""
 
     def _event(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
                **extra: Any) -> Event:
@@ -342,7 +345,7 @@ class Game:
     def exile(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, p.exile)
-        self.say("exile", p, card=card.name, mat=p.exile.names(), src=src.name if src else None)
+        self.say("exile", p, card=card.name, mat=self.exile_mat(p), src=src.name if src else None)
         self.fire(self._event("exile", p, card, src, p.exile))
 
     def exile_from_pile(self, p: Player, name: str) -> Card | None:
@@ -369,17 +372,24 @@ class Game:
         self._move(card, p.deck)
         self.say("to_deck", p, card=card.name)
 
-    def return_to_pile(self, p: Player, card: Card) -> None:
+    def return_to_pile(self, p: Player, card: Card) -> bool:
+        """Return a card to its pile (a non-Supply one too); False when it has no pile."""
         pile = self.pile(card.name)
         if pile is None:
-            return
+            self.say("return_fail", p, card=card.name)
+            return False
         self._move(card, pile)
         self.say("return", p, card=card.name, left=len(pile), plural=card.defn.plural_name)
         self.fire(self._event("return", p, card, None, pile))
+        return True
 
-    def set_aside_card(self, p: Player, card: Card) -> None:
+    def set_aside_card(self, p: Player, card: Card, later: bool = False) -> None:
         self._move(card, p.set_aside)
-        self.say("set_aside", p, card=card.name)
+        self.say("set_aside", p, card=card.name, later=later)
+
+    def exile_mat(self, p: Player) -> list[str]:
+        """The Exile mat as announced: marked cards (Invested) are named with their mark."""
+        return [f"{c.tag} {c.name}" if c.tag else c.name for c in p.exile.cards]
 
     def set_aside_on(self, p: Player, cards: list[Card], on: str | None, hidden: bool = False) -> None:
         """Set cards aside on a card until the owner's next turn, in one announcement; `hidden`
@@ -713,6 +723,8 @@ class Game:
             return f"{name} costs {cost} and you have {p.coins} coins."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
             return f"{name} can be bought once per turn."
+        if d.once_per_game and (p.index, name) in self.used_once_per_game:
+            return f"{name} can be bought once per game; you have bought it."
         if d.kind == "project":
             if p in self.projects[name]:
                 return f"You already have a cube on {name}."
@@ -764,6 +776,8 @@ class Game:
         self.turn.bought_in_phase = True
         self.turn.bought_cards.append(d.name)
         self.say("buy", p, card=d.name, cost=cost, what=d.kind)
+        if d.once_per_game:
+            self.used_once_per_game.add((p.index, d.name))
         if d.kind == "event":
             d.play(Ctx(self, p, None))
         elif d.kind == "project":
@@ -837,6 +851,8 @@ class Game:
                      len(t.modifiers), [(p.index, lbl) for p, _, lbl in t.triggers],
                      [c.id for c in t.played]),
             "extra_turns": [p.index for p in self.extra_turns],
+            "once_per_game": sorted(self.used_once_per_game),
+            "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
             "over": self.over, "winners": [p.index for p in self.winners],
             "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
             "rng": self.rng.getstate(),

@@ -73,6 +73,7 @@ class CardDef:
     uses: frozenset[str] = frozenset()  # components: "Horse", "Exile", "Coffers", artifacts...
     setup: Callable[["Game"], None] | None = None
     once_per_turn: bool = False  # Events
+    once_per_game: bool = False  # Events: once per game for each player
     modes: tuple[str, ...] = ()  # mode words, for describing
     plural: str | None = None
     ends_game: bool = False  # the game ends when this Supply pile is empty (Province)
@@ -125,6 +126,7 @@ class Card:
     defn: CardDef
     zone: Zone | None = None
     moves: int = 0  # how often it has moved: lets effects notice they lost track of it
+    tag: str = ""  # a mark that lasts while it stays put (an Invested card in Exile)
 
     @property
     def name(self) -> str:
