@@ -19,6 +19,9 @@ from .registry import CardDB
 from .rules import STANDING_RULES
 
 
+LOW_PILE = 5  # a non-Supply pile this small is announced as running low
+
+
 class SetupError(ValueError):
     """A game that cannot be set up as asked; the message is one line for the player."""
 
@@ -79,6 +82,7 @@ class Game:
         self.pending: list[PendingEffect] = []
         self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
+        self.warned_low: set[str] = set()  # non-Supply piles already said to be running low
         self.turns_begun = 0  # every turn, extra ones included: tells this turn from the next
         self.extra_turns: list[Player] = []
         self.used_once_per_game: set[tuple[int, str]] = set()  # (player index, Event name)
@@ -320,8 +324,12 @@ class Game:
         self._move(card, dest)
         self.turn.gained.append((p, card))
         from_pile = src is self.pile(card.name)
+        supply = card.name in self.supply
+        low = from_pile and not supply and len(src) <= LOW_PILE and card.name not in self.warned_low
+        if low:  # a pile outside the Supply (Horses) is said to run low once, not at every gain
+            self.warned_low.add(card.name)
         self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
-                 plural=card.defn.plural_name, supply=card.name in self.supply and from_pile,
+                 plural=card.defn.plural_name, supply=supply and from_pile, low=low,
                  src=None if from_pile else (src.name if src else None))
         self.fire(self._event("gain", p, card, src, dest, bought=bought, by=by))
         return card
@@ -855,6 +863,7 @@ class Game:
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
             "over": self.over, "winners": [p.index for p in self.winners],
             "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
+            "warned_low": sorted(self.warned_low),
             "rng": self.rng.getstate(),
             "waiting": None if w is None else (w.kind, w.player.index, w.prompt, w.topic, w.min,
                                                w.max, [o.label for o in w.options]),
