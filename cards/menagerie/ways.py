@@ -79,7 +79,7 @@ def frog(ctx: Ctx) -> None:
         return (ev.player is owner and ev.card is card and ev.src is owner.in_play
                 and ev.card_still_there())
 
-    ctx.this_turn(Trigger("discard", lambda c, ev: c.put_on_deck(card), condition=leaving),
+    ctx.this_turn(Trigger("discard", lambda c, ev: c.put_on_deck(card), condition=leaving, follows_card=True),
                   "Way of the Frog")
     said(ctx, "goes onto the deck when discarded from play this turn")
 
@@ -212,7 +212,7 @@ def _seal_can_move(game, ev: Event, owner, card) -> bool:
 
 
 SEAL_TRIGGER = Trigger("gain", lambda c, ev: c.put_on_deck(ev.card), condition=_seal_can_move,
-                       optional=True, label="Way of the Seal")
+                       optional=True, label="Way of the Seal", follows_card=True)
 
 
 def seal(ctx: Ctx) -> None:

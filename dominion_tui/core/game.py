@@ -460,6 +460,8 @@ class Game:
                 return
             if t.once_per_turn and id(t) in self.turn.used_once:
                 return
+            if t.follows_card and not ev.card_still_there():
+                return
             ok = judged.get(key)
             if ok is None:
                 ok = judged[key] = bool(t.condition(self, ev, p, src))

@@ -46,6 +46,9 @@ class Trigger:
     optional: bool = False
     once_per_turn: bool = False
     label: str | None = None  # how a choice names it; defaults to its source's name
+    # It moves the event's card (puts it on the deck, sets it aside, plays it): offered only while
+    # that card has not moved since the event, whatever the other triggers of the window did.
+    follows_card: bool = False
     # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
     # hand?"), from (game, event, owner, source card); the reaction question is built from it.
     question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
