@@ -512,8 +512,8 @@ class Game:
         kind = "react" if not must else "order"
         got = self.choose(p, self._question(p, ev, list(labels.values()), bool(must)), options,
                           min=1 if must else 0, kind="option", topic=kind, context=ev)
-        if got and got[0].trig.optional:  # told like any other choice, whoever answered
-            self.say("react", p, label=got[0].label, on=ev.kind)
+        if got and got[0].trig.optional and got[0].source is not None:  # a card reacting is told
+            self.say("react", p, label=got[0].label, on=ev.kind)  # like any choice; a rule by its effect
         return got[0] if got else None
 
     def _question(self, p: Player, ev: Event, cands: list[Candidate], must: bool) -> str:
