@@ -123,20 +123,7 @@ class Queries:
         return [f"Trash: {grouped(sorted(self.game.trash.names()))}."]
 
     def q_describe(self, arg: str, p: Player) -> list[str]:
-        g = self.game
-        if not arg:
-            return ["Describe which card? For example: describe Barge."]
-        name, why = match_name(arg, sorted(g.db.defs))
-        if name is None:
-            return [why or f"No card named {quoted(arg)}."]
-        d = g.db[name]
-        kinds = ", ".join(sorted(d.types)) or d.kind.capitalize()
-        text = d.text
-        first, _, rest = text.partition(". ")
-        if first in d.types:  # texts open with their type ("Treasure. 1 coin."): said once
-            text = rest
-        cost = f"{count(g.cost(d), 'coin')}, " if d.cost is not None else ""
-        return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
+        return describe(self.game.db, arg, self.game.cost)
 
     def q_kingdom(self, arg: str, p: Player) -> list[str]:
         g = self.game
@@ -167,3 +154,20 @@ class Queries:
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
                 "log N, repeat, score. Also: undo, save FILE, speech, ways, autoend, help COMMAND, quit."]
+
+
+def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost) -> list[str]:
+    """`describe CARD`: in a game (its current costs) and at the opening questions (printed costs)."""
+    if not arg:
+        return ["Describe which card? For example: describe Barge."]
+    name, why = match_name(arg, sorted(db.defs))
+    if name is None:
+        return [why or f"No card named {quoted(arg)}."]
+    d = db[name]
+    kinds = ", ".join(sorted(d.types)) or d.kind.capitalize()
+    text = d.text
+    first, _, rest = text.partition(". ")
+    if first in d.types:  # texts open with their type ("Treasure. 1 coin."): said once
+        text = rest
+    cost = f"{count(cost_of(d), 'coin')}, " if d.cost is not None else ""
+    return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
