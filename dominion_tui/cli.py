@@ -34,7 +34,9 @@ class OneLineParser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog="dominion", description="Dominion, played line by line in a terminal.",
                       epilog="Also: 'dominion scenario PATH...' runs rules scenario files (exit 0 all "
-                      "pass, 1 some fail, 2 a file is invalid). The player's guide is accessibility.md.")
+                      "pass, 1 some fail, 2 a file is invalid); 'dominion kingdom [--kingdom, --landscapes, "
+                      "--sets, --exclude, --seed]' prints the kingdom a game would get. The player's "
+                      "guide is accessibility.md.")
     p.add_argument("--players", default=None, help="player names in turn order, comma-separated "
                    "(1 to 6); without it the game asks")
     p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated")
@@ -112,9 +114,6 @@ def choose(args: argparse.Namespace) -> Choice:
         kingdom, own = list(rec.kingdom), rec.landscapes_in(db)
     else:
         kingdom, own = resolve(split(text), db, ("kingdom",), "Kingdom card"), []
-    left_out = [n for n in kingdom if n in exclude]
-    if left_out:
-        raise SetupError(f"{left_out[0]} is in the kingdom and in --exclude.")
     if wanted is None or isinstance(wanted, list):
         return Choice(kingdom, own if wanted is None else wanted, rec.name if rec else None)
     return Choice(kingdom, randomize(db, args.seed, sets, wanted, exclude, kingdom).landscapes,
@@ -262,7 +261,7 @@ def check_flags(args: argparse.Namespace) -> None:
     """Every mistake in the flags is said before any question is asked."""
     trial = argparse.Namespace(**vars(args))
     trial.players = args.players if args.players is not None else "Alice,Bob"
-    trial.kingdom = args.kingdom if args.kingdom is not None else ",".join(PILOT_KINGDOM)
+    trial.kingdom = args.kingdom if args.kingdom is not None else RANDOM  # checks every flag
     build_config(trial)
     if args.players is not None:
         check_computers(split(args.computer), split(args.players))

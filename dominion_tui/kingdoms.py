@@ -159,7 +159,7 @@ def randomize(db: CardDB, seed: int, sets: list[str], landscapes: str | int | li
                 break
             if db[name].kind == "way" and any(db[p].kind == "way" for p in picked):
                 continue  # at most 1 Way
-            if name == MOUSE and not mouse_pool(db, chosen, [*picked, name]):
+            if name == MOUSE and not mouse_pool(db, chosen):
                 continue  # no unused 2- or 3-cost Action left for it to set aside
             picked.append(name)
     return Choice(cost_order(chosen, db), picked)

@@ -109,14 +109,23 @@ class Queries:
             parts.append(f"{q.tokens['plot']} Sinister Plot tokens")
         return ("; " + "; ".join(parts)) if parts else ""
 
+    def exile_used(self) -> bool:
+        """Exile mats are part of a game only when one of its cards uses them."""
+        g = self.game
+        names = [*g.config.kingdom, *g.config.landscapes, *g.set_aside.names()]
+        return any("Exile" in g.db[n].uses for n in names) or any(q.exile.cards for q in g.players)
+
     def q_others(self, arg: str, p: Player) -> list[str]:
+        mat = (lambda q: f"Exile {grouped(self.game.exile_mat(q))}, ") if self.exile_used() else (lambda q: "")
         return [f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
-                f"in play {grouped(q.in_play.names())}, Exile {grouped(self.game.exile_mat(q))}, "
+                f"in play {grouped(q.in_play.names())}, {mat(q)}"
                 f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}"
                 f"{'; ' + count(len(q.set_aside), 'card') + ' set aside' if q.set_aside.cards else ''}."
                 for q in self.game.players if q is not p] + self.artifacts()
 
     def q_exile(self, arg: str, p: Player) -> list[str]:
+        if not self.exile_used():
+            return ["No card in this game uses Exile mats."]
         return [f"{q.name}'s Exile mat: {grouped(sorted(self.game.exile_mat(q)))}." for q in self.game.players]
 
     def q_trash(self, arg: str, p: Player) -> list[str]:

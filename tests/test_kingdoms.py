@@ -130,8 +130,8 @@ def test_the_flags_take_beginnings_sets_numbers_and_exclusions() -> None:
         cli.choose(flags(sets="chess"))
     with pytest.raises(SetupError, match="0 to 2"):
         cli.choose(flags(landscapes="3"))
-    with pytest.raises(SetupError, match="Sheepdog is in the kingdom and in --exclude"):
-        cli.choose(flags(kingdom="Intro to Horses", exclude="sheepdog"))
+    # --exclude is for random draws: a set asked for by name is played as it is
+    assert "Sheepdog" in cli.choose(flags(kingdom="Intro to Horses", exclude="sheepdog")).kingdom
     with pytest.raises(SetupError, match="10 are needed"):
         cli.choose(flags(sets="renaissance", exclude="Ducat,Lackeys,Improve,Priest,Seer,Spices,"
                          "Villain,Patron,Scholar,Scepter,Research,Hideout,Inventor,Experiment,"
@@ -206,3 +206,23 @@ def test_quit_works_at_the_sets_and_names_questions(tmp_path: Path) -> None:
     for i, answers in enumerate((["random", "quit"], ["by name", "quit"], ["by name", "barge", "quit"])):
         out = opening(tmp_path / str(i), answers)
         assert out[-1] == "No game started." and not any(line.startswith("Kingdom: ") for line in out)
+
+
+def test_exile_mats_are_mentioned_only_when_a_card_uses_them() -> None:
+    from dominion_tui.queries import Queries
+    plain = new_game(Config(["Ann", "Ben"], ["Sheepdog", "Barge"], [], 1))
+    exiling = new_game(Config(["Ann", "Ben"], ["Sheepdog", "Barge"], ["Way of the Worm"], 1))
+    ann = plain.players[0]
+    assert Queries(plain, list, list).q_exile("", ann) == ["No card in this game uses Exile mats."]
+    assert "Exile" not in " ".join(Queries(plain, list, list).q_others("", ann))
+    assert "Horse" not in plain.nonsupply and "Horse" in new_game(
+        Config(["Ann", "Ben"], ["Supplies"], [], 1)).nonsupply
+    assert Queries(exiling, list, list).q_exile("", exiling.players[0])[0] == "Ann's Exile mat: nothing."
+    assert "Exile nothing" in " ".join(Queries(exiling, list, list).q_others("", exiling.players[0]))
+
+
+def test_way_of_the_mouse_named_with_one_set_sets_aside_a_card_of_that_set() -> None:
+    for seed in range(1, 80):
+        choice = cli.choose(flags(seed=seed, sets="renaissance", landscapes="way of the mouse"))
+        game = setup_only(Config(["Ann", "Ben"], choice.kingdom, choice.landscapes, seed))
+        assert game.set_aside_for[MOUSE].defn.set == "Renaissance"
