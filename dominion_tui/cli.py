@@ -10,8 +10,9 @@ from pathlib import Path
 
 from .core.game import Config
 from .interpreter import ascii_number, match_name
-from .kingdoms import (MOUSE, PILOT_KINGDOM, PILOT_LANDSCAPES, RANDOM, LANDSCAPES, Choice, brings,
-                       card_sets, cost_order, find_recommended, offered, parse_sets, randomize, resolve)
+from .kingdoms import (LANDSCAPES, MOUSE, RANDOM, Choice, brings, card_sets, cost_order,
+                       find_recommended, offered, parse_sets, randomize, resolve)
+from .kingdoms import PILOT_KINGDOM  # noqa: F401 (tests and benchmarks import it from here)
 from .output import LEVELS, Output
 from .repl import LineReader, PlainReader, PromptReader
 from .save import SaveError, autosave_path, clean_stray, reason
