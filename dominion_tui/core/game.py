@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from .context import Ctx
@@ -17,6 +18,15 @@ from .model import (ACTION, TREASURE, Card, CardDef, PendingEffect, Player, Trig
                     TurnModifier, Zone)
 from .registry import CardDB
 from .rules import STANDING_RULES
+
+
+@lru_cache(maxsize=None)
+def _action(verb: str, name: str | None = None, n: int = 1) -> TurnAction:
+    """One shared instance per move (TurnActions are frozen): offering moves costs no allocation."""
+    return TurnAction(verb, name, n)
+
+
+_END, _VILLAGER, _COFFERS = _action("end"), _action("villager", None, 1), _action("coffers", None, 1)
 
 
 class SetupError(ValueError):
@@ -85,6 +95,16 @@ class Game:
         self._next_id = 0
         self.answers: list[Any] = []
         self.answer_hooks: list[Callable[[Decision, Any], None]] = []  # autosave, undo tracking
+        # Indexes and caches for speed; each says what keeps it right.
+        self._orders = [tuple(self.players[i:] + self.players[:i]) for i in range(len(self.players))]
+        # What could hear an event; these only grow (in new_card, set_owner, add_turn_trigger,
+        # add_pending), so an event of a kind never heard can be skipped without a look.
+        self._kinds_heard: set[str] = {t.on for d in self.landscapes for t in d.triggers}
+        self._kinds_heard |= {t.on for t in self.rules}
+        self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
+        self._defs_in_game: set[str] = set()
+        self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
+        self._buyable_cache: tuple[CardDef, ...] | None = None  # cleared when a pile is added
 
     # ------------------------------------------------------------------ setup
     def setup(self, deal: bool = True) -> None:
@@ -123,12 +143,17 @@ class Game:
     def _make_pile(self, where: dict[str, Zone], d: CardDef, size: int) -> None:
         z = Zone("supply" if where is self.supply else "pile")
         where[d.name] = z
+        self._buyable_cache = None
         for _ in range(size):
             self.new_card(d.name, z)
 
     def new_card(self, name: str, zone: Zone) -> Card:
         c = Card(self._next_id, self.db[name])
         self._next_id += 1
+        if name not in self._defs_in_game:
+            self._defs_in_game.add(name)
+            self._heard |= {(t.on, t.where) for t in c.defn.triggers}
+            self._kinds_heard |= {t.on for t in c.defn.triggers}
         self.all_cards.append(c)
         c.zone = zone
         zone.cards.append(c)
@@ -139,6 +164,7 @@ class Game:
         if pile is None:
             pile = Zone("supply" if self.db[name].kind != "nonsupply" else "pile")
             (self.nonsupply if self.db[name].kind == "nonsupply" else self.supply)[name] = pile
+            self._buyable_cache = None
         while len(pile) > size:
             c = pile.cards.pop()
             self.all_cards.remove(c)
@@ -156,35 +182,58 @@ class Game:
     def landscape(self, name: str) -> CardDef | None:
         return next((d for d in self.landscapes if d.name == name), None)
 
-    def order_from(self, first: Player) -> list[Player]:
-        i = first.index
-        return self.players[i:] + self.players[:i]
+    def order_from(self, first: Player) -> tuple[Player, ...]:
+        return self._orders[first.index]
 
     def others(self, p: Player) -> list[Player]:
         """Every other player, in turn order starting with the player whose turn it is."""
         return [q for q in self.order_from(self.current) if q is not p]
 
     def owned_landscapes(self, p: Player) -> list[CardDef]:
-        owned = [self.db[n] for n, owners in self.projects.items() if p in owners]
-        return owned + [self.db[n] for n, h in self.artifacts.items() if h is p]
+        owned = self._owned.get(p.index)
+        if owned is None:
+            owned = [self.db[n] for n, owners in self.projects.items() if p in owners]
+            owned += [self.db[n] for n, h in self.artifacts.items() if h is p]
+            self._owned[p.index] = owned
+        return owned
+
+    def set_owner(self, p: Player, name: str) -> None:
+        """p puts a cube on a Project or takes an Artifact: every change of ownership comes here."""
+        if self.db[name].kind == "project":
+            self.projects.setdefault(name, []).append(p)
+        else:
+            self.artifacts[name] = p
+        self._owned.clear()
+        self._kinds_heard |= self.db[name].heard.keys()
+
+    def modifiers(self, kind: str, p: Player | None) -> list[Callable[..., Any]]:
+        """The modifiers of a kind in force for p, in the order they apply: p's Projects and
+        Artifacts, then this turn's. Each is fn(game, player, value, **details)."""
+        fns = [d.modifiers[kind] for d in self.owned_landscapes(p) if kind in d.modifiers] if p else []
+        fns += [m.fn for m in self.turn.modifiers if m.kind == kind and (m.player is None or m.player is p)]
+        return fns
 
     def modify(self, kind: str, p: Player | None, value: Any, **kw: Any) -> Any:
         """Fold a value through every modifier in force (cost changes, hand size, ...)."""
-        sources = self.owned_landscapes(p) if p else []
-        for d in sources:
-            fn = d.modifiers.get(kind)
-            if fn:
-                value = fn(self, p, value, **kw)
-        for m in self.turn.modifiers:
-            if m.kind == kind and (m.player is None or m.player is p):
-                value = m.fn(self, p, value, **kw)
+        for fn in self.modifiers(kind, p):
+            value = fn(self, p, value, **kw)
         return value
 
     def cost(self, d: CardDef) -> int:
-        base = d.cost_fn(self, d) if d.cost_fn else (d.cost or 0)
-        if d.is_card:
-            base = self.modify("cost", self.current, base, card=d)
-        return max(0, base)
+        return self.costs((d,))[0]
+
+    def costs(self, defs: Iterable[CardDef]) -> list[int]:
+        """What each costs now; the cost modifiers in force are looked up once for them all."""
+        p = self.current
+        fns = self.modifiers("cost", p)
+        out = []
+        for d in defs:
+            base = d.cost_fn(self, d) if d.cost_fn else (d.cost or 0)
+            if fns and d.is_card:
+                for fn in fns:
+                    base = fn(self, p, base, card=d)
+            out.append(max(0, base))
+        return out
 
     def empty_piles(self) -> int:
         return sum(1 for z in self.supply.values() if not z.cards)
@@ -355,7 +404,7 @@ class Game:
 
     def take_artifact(self, p: Player, name: str) -> None:
         before = self.artifacts.get(name)
-        self.artifacts[name] = p
+        self.set_owner(p, name)
         changes_hand = "cleanup_draw" in self.db[name].modifiers
         self.say("artifact", p, artifact=name, before=before.name if before else None,
                  hand=self.modify("cleanup_draw", p, 5) if changes_hand else None)
@@ -375,6 +424,8 @@ class Game:
     # ------------------------------------------------------------------ triggers
     def fire(self, ev: Event) -> None:
         """Open the trigger window for an event: each player in turn order, current first."""
+        if ev.kind not in self._kinds_heard:
+            return
         used: set = set()
         for p in self.order_from(self.current):
             while not self.over:
@@ -388,36 +439,33 @@ class Game:
                 self._resolve(p, pick, ev)
 
     def _collect(self, ev: Event, p: Player, used: set) -> list[Candidate]:
-        out: list[Candidate] = []
-
-        def consider(key: Any, t: Trigger, src: Card | None, label: str) -> None:
-            if t.on != ev.kind or key in used:
-                return
-            if t.once_per_turn and id(t) in self.turn.used_once:
-                return
-            if t.condition(self, ev, p, src):
-                out.append(Candidate(key, t, src, t.label or label))
-
+        """p's triggers for this event, in a fixed order. Only triggers on the event's kind are
+        looked at, and a zone only when some card in the game hears that kind from there."""
+        kind = ev.kind
+        found: list[tuple[Any, Trigger, Card | None, str]] = []
         if ev.card is not None and ev.player is p:
-            for i, t in enumerate(ev.card.defn.triggers):
+            for i, t in ev.card.defn.heard.get(kind, ()):
                 if t.where == "self":
-                    consider((ev.card.id, "self", i), t, ev.card, ev.card.name)
-        for c in p.hand.cards:
-            for i, t in enumerate(c.defn.triggers):
-                if t.where == "hand":
-                    consider((c.id, "hand", i), t, c, c.name)
-        for c in p.in_play.cards:
-            for i, t in enumerate(c.defn.triggers):
-                if t.where == "play":
-                    consider((c.id, "play", i), t, c, c.name)
+                    found.append(((ev.card.id, "self", i), t, ev.card, ev.card.name))
+        for where, zone in (("hand", p.hand), ("play", p.in_play)):
+            if (kind, where) in self._heard:
+                for c in zone.cards:
+                    for i, t in c.defn.heard.get(kind, ()):
+                        if t.where == where:
+                            found.append(((c.id, where, i), t, c, c.name))
         for d in self.owned_landscapes(p):
-            for i, t in enumerate(d.triggers):
-                consider((p.index, d.name, i), t, None, d.name)
+            for i, t in d.heard.get(kind, ()):
+                found.append(((p.index, d.name, i), t, None, d.name))
         for j, (owner, t, label) in enumerate(self.turn.triggers):
-            if owner is p:
-                consider(("turn", j), t, None, label)
+            if owner is p and t.on == kind:
+                found.append((("turn", j), t, None, label))
         for i, t in enumerate(self.rules):
-            consider((p.index, "rule", i), t, None, t.label or "rule")
+            if t.on == kind:
+                found.append(((p.index, "rule", i), t, None, t.label or "rule"))
+        once = self.turn.used_once
+        out = [Candidate(key, t, src, t.label or label) for key, t, src, label in found
+               if key not in used and not (t.once_per_turn and id(t) in once)
+               and t.condition(self, ev, p, src)]
         if ev.kind == "start_turn" and ev.player is p:
             for pe in self.pending:
                 if pe.player is p and pe.when == "start_turn" and ("pending", id(pe)) not in used:
@@ -456,6 +504,7 @@ class Game:
 
     def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> None:
         self.turn.triggers.append((p, t, label))
+        self._kinds_heard.add(t.on)
 
     # ------------------------------------------------------------------ playing
     def play(self, p: Player, card: Card, move: bool = True, ways: bool = True) -> None:
@@ -480,6 +529,7 @@ class Game:
 
     def add_pending(self, pe: PendingEffect) -> None:
         self.pending.append(pe)
+        self._kinds_heard.add(pe.when)
 
     # ------------------------------------------------------------------ turn flow
     def run(self) -> None:
@@ -563,13 +613,30 @@ class Game:
 
     # ------------------------------------------------------------------ top-level moves
     def legal_actions(self, p: Player) -> list[TurnAction]:
-        acts = [TurnAction("play", n) for n in sorted({c.name for c in p.hand.cards})]
-        acts += [TurnAction("buy", n) for n in self.buyable_names()]
-        acts += [TurnAction("villager", None, 1), TurnAction("coffers", None, 1), TurnAction("end")]
-        return [a for a in acts if self.why_not(p, a) is None]
+        """Every move `why_not` allows now: plays by name, buys in Supply order, then the rest."""
+        if self.why_not(p, _END) is not None:  # the game is over or it is not p's turn
+            return []
+        first: dict[str, Card] = {}
+        for c in p.hand.cards:
+            first.setdefault(c.name, c)
+        acts = [_action("play", n) for n in sorted(first) if self._play_refusal(p, first[n]) is None]
+        if p.buys >= 1:
+            buyable = self._buyable()
+            for d, cost in zip(buyable, self.costs(buyable)):
+                if cost <= p.coins and self._buy_refusal(p, d, cost) is None:  # coins: the usual "no"
+                    acts.append(_action("buy", d.name))
+        acts += [a for a in (_VILLAGER, _COFFERS, _END) if self.why_not(p, a) is None]
+        return acts
 
     def buyable_names(self) -> list[str]:
-        return list(self.supply) + [d.name for d in self.landscapes if d.kind in ("event", "project")]
+        return [d.name for d in self._buyable()]
+
+    def _buyable(self) -> tuple[CardDef, ...]:
+        """The Supply piles, then the Events and Projects; cleared when a pile is added."""
+        if self._buyable_cache is None:
+            self._buyable_cache = tuple([self.db[n] for n in self.supply] + [
+                d for d in self.landscapes if d.kind in ("event", "project")])
+        return self._buyable_cache
 
     def why_not(self, p: Player, act: TurnAction) -> str | None:
         """Why a top-level move is not allowed now, in one sentence; None when it is allowed."""
@@ -587,15 +654,18 @@ class Game:
         card = next((c for c in p.hand.cards if c.name == act.name), None)
         if card is None:
             return f"You have no {act.name} in your hand."
+        return self._play_refusal(p, card)
+
+    def _play_refusal(self, p: Player, card: Card) -> str | None:
         if card.is_(ACTION) and self.phase == "action":
-            return None if p.actions > 0 else f"You have no Actions left to play {act.name}."
+            return None if p.actions > 0 else f"You have no Actions left to play {card.name}."
         if card.is_(TREASURE):
             if self.phase == "buy" and self.turn.bought_in_phase:
                 return "You cannot play Treasures after buying."
             return None
         if card.is_(ACTION):
-            return f"{act.name} is an Action; the Action phase is over."
-        return f"{act.name} cannot be played."
+            return f"{card.name} is an Action; the Action phase is over."
+        return f"{card.name} cannot be played."
 
     def _why_not_buy(self, p: Player, act: TurnAction) -> str | None:
         name = act.name or ""
@@ -609,9 +679,14 @@ class Game:
             return f"{name} is not in this game." if d.kind != "way" else f"{name} is a Way, not for buying."
         if p.buys < 1:
             return "You have no Buys left."
-        if not is_landscape and not self.supply[name].cards:
+        return self._buy_refusal(p, d, self.cost(d))
+
+    def _buy_refusal(self, p: Player, d: CardDef, cost: int) -> str | None:
+        """Why a Supply card, Event or Project of this game cannot be bought now (Buys aside)."""
+        name = d.name
+        pile = self.supply.get(name)
+        if pile is not None and not pile.cards:
             return f"The {name} pile is empty."
-        cost = self.cost(d)
         if cost > p.coins:
             return f"{name} costs {cost} and you have {p.coins} coins."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
@@ -671,7 +746,7 @@ class Game:
         if d.kind == "event":
             d.play(Ctx(self, p, None))
         elif d.kind == "project":
-            self.projects[d.name].append(p)
+            self.set_owner(p, d.name)
             p.cubes -= 1
             self.say("cube", p, project=d.name, cubes=p.cubes)
         else:
@@ -699,7 +774,11 @@ class Game:
                 yield p.zone(name)
 
     def check_conservation(self) -> str | None:
-        """Every card in exactly one place: None, or what is wrong."""
+        """Every card in exactly one place and the ownership cache true: None, or what is wrong."""
+        for p in self.players:
+            cached = self._owned.pop(p.index, None)
+            if cached is not None and cached != self.owned_landscapes(p):
+                return f"{p.name}'s Projects or Artifacts changed without set_owner"
         seen: set[int] = set()
         for z in self.zones():
             for c in z.cards:
