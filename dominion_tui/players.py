@@ -1,6 +1,7 @@
 """Computer players. They answer through the same decision interface as people."""
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -8,16 +9,52 @@ from .core.decisions import Decision, TurnAction
 from .core.game import Game
 
 
+_MASK = (1 << 64) - 1
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser: nearby inputs give unrelated 64-bit outputs."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class PositionRandom(random.Random):
+    """A small generator (SplitMix64) that is cheap to reseed, unlike the Mersenne Twister
+    whose seeding fills 624 words: the computer players reseed before every answer."""
+
+    def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
+        if not isinstance(a, int):  # str() and a digest, not hash(): the same in every run
+            a = int.from_bytes(hashlib.sha256(str(a).encode()).digest()[:8], "big")
+        self._state = _mix(a & _MASK)
+
+    def getrandbits(self, k: int) -> int:
+        bits = 0
+        for shift in range(0, k, 64):
+            self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+            bits |= _mix(self._state) << shift
+        return bits >> (-k % 64)
+
+    def random(self) -> float:
+        return self.getrandbits(53) * 2.0 ** -53
+
+    def getstate(self) -> Any:
+        return self._state
+
+    def setstate(self, state: Any) -> None:
+        self._state = state
+
+
 class RandomPlayer:
     """Picks random legal answers; leans towards playing and buying so that games end."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = PositionRandom(seed)
 
     def reseed(self, game: Game) -> None:
         # Seeded by the game's position, so a resumed game goes on exactly as it would have.
-        self.rng.seed(f"{self.seed}:{len(game.answers)}")
+        self.rng.seed(_mix(self.seed & _MASK) ^ len(game.answers))
 
     def decide(self, game: Game, d: Decision) -> Any:
         self.reseed(game)

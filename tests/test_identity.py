@@ -8,6 +8,7 @@ them (run this file as a script to print the new table).
 from __future__ import annotations
 
 import hashlib
+import random
 from typing import Any
 
 import pytest
@@ -28,9 +29,32 @@ def config(seed: int) -> Config:
     return Config(players, list(PILOT_KINGDOM), LANDSCAPE_SETS[seed % 4], seed)
 
 
+class StringSeeded:
+    """The players' random streams as these hashes were recorded: the Mersenne Twister seeded
+    from a string before every answer. The players now reseed a cheaper generator (same
+    strategy, other draws); pinning the old streams here keeps this a test of the engine."""
+
+    seed: int
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)  # type: ignore[call-arg]
+        self.rng = random.Random(seed)
+
+    def reseed(self, game: Game) -> None:
+        self.rng.seed(f"{self.seed}:{len(game.answers)}")
+
+
+class Random_(StringSeeded, RandomPlayer):
+    pass
+
+
+class Simple_(StringSeeded, SimplePlayer):
+    pass
+
+
 def deciders(seed: int, n: int) -> dict[int, Any]:
     """Random and simple players mixed, so that both strategies and long games are covered."""
-    return {i: (SimplePlayer if (seed + i) % 3 == 0 else RandomPlayer)(seed * 10 + i) for i in range(n)}
+    return {i: (Simple_ if (seed + i) % 3 == 0 else Random_)(seed * 10 + i) for i in range(n)}
 
 
 def fingerprint(game: Game) -> str:

@@ -97,10 +97,9 @@ class Game:
         self.answer_hooks: list[Callable[[Decision, Any], None]] = []  # autosave, undo tracking
         # Indexes and caches for speed; each says what keeps it right.
         self._orders = [tuple(self.players[i:] + self.players[:i]) for i in range(len(self.players))]
-        # What could hear an event; these only grow (in new_card, set_owner, add_turn_trigger,
-        # add_pending), so an event of a kind never heard can be skipped without a look.
-        self._kinds_heard: set[str] = {t.on for d in self.landscapes for t in d.triggers}
-        self._kinds_heard |= {t.on for t in self.rules}
+        # What could hear an event besides the event's own card; these only grow (in new_card,
+        # set_owner, add_turn_trigger, add_pending), so an event no one hears costs one look.
+        self._kinds_heard: set[str] = {t.on for t in self.rules}
         self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
         self._defs_in_game: set[str] = set()
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
@@ -153,7 +152,7 @@ class Game:
         if name not in self._defs_in_game:
             self._defs_in_game.add(name)
             self._heard |= {(t.on, t.where) for t in c.defn.triggers}
-            self._kinds_heard |= {t.on for t in c.defn.triggers}
+            self._kinds_heard |= {t.on for t in c.defn.triggers if t.where != "self"}
         self.all_cards.append(c)
         c.zone = zone
         zone.cards.append(c)
@@ -232,7 +231,7 @@ class Game:
             if fns and d.is_card:
                 for fn in fns:
                     base = fn(self, p, base, card=d)
-            out.append(max(0, base))
+            out.append(base if base > 0 else 0)
         return out
 
     def empty_piles(self) -> int:
@@ -240,6 +239,8 @@ class Game:
 
     # ------------------------------------------------------------------ narration
     def say(self, kind: str, player: Player | None = None, **data: Any) -> None:
+        if not self.listeners:  # computer-only games and replays with no one listening
+            return
         note = Note(kind, player.name if player else None, data)
         for fn in self.listeners:
             fn(note)
@@ -424,7 +425,7 @@ class Game:
     # ------------------------------------------------------------------ triggers
     def fire(self, ev: Event) -> None:
         """Open the trigger window for an event: each player in turn order, current first."""
-        if ev.kind not in self._kinds_heard:
+        if ev.kind not in self._kinds_heard and (ev.card is None or ev.kind not in ev.card.defn.heard):
             return
         used: set = set()
         for p in self.order_from(self.current):
@@ -625,7 +626,10 @@ class Game:
             for d, cost in zip(buyable, self.costs(buyable)):
                 if cost <= p.coins and self._buy_refusal(p, d, cost) is None:  # coins: the usual "no"
                     acts.append(_action("buy", d.name))
-        acts += [a for a in (_VILLAGER, _COFFERS, _END) if self.why_not(p, a) is None]
+        for act, check in ((_VILLAGER, self._why_not_villager), (_COFFERS, self._why_not_coffers),
+                           (_END, self._why_not_end)):
+            if check(p, act) is None:
+                acts.append(act)
         return acts
 
     def buyable_names(self) -> list[str]:
