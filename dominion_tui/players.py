@@ -28,15 +28,20 @@ class PositionRandom(random.Random):
             a = int.from_bytes(hashlib.sha256(str(a).encode()).digest()[:8], "big")
         self._state = _mix(a & _MASK)
 
+    def _next(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        return _mix(self._state)
+
     def getrandbits(self, k: int) -> int:
+        if 0 < k <= 64:
+            return self._next() >> (64 - k)
         bits = 0
         for shift in range(0, k, 64):
-            self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
-            bits |= _mix(self._state) << shift
+            bits |= self._next() << shift
         return bits >> (-k % 64)
 
     def random(self) -> float:
-        return self.getrandbits(53) * 2.0 ** -53
+        return (self._next() >> 11) * 2.0 ** -53
 
     def getstate(self) -> Any:
         return self._state

@@ -103,7 +103,7 @@ class Game:
         self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
         self._defs_in_game: set[str] = set()
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
-        self._buyable_cache: tuple[CardDef, ...] | None = None  # cleared when a pile is added
+        self._pile_facts: dict[str, tuple] = {}  # derived from which piles exist: cleared when one is added
 
     # ------------------------------------------------------------------ setup
     def setup(self, deal: bool = True) -> None:
@@ -142,7 +142,7 @@ class Game:
     def _make_pile(self, where: dict[str, Zone], d: CardDef, size: int) -> None:
         z = Zone("supply" if where is self.supply else "pile")
         where[d.name] = z
-        self._buyable_cache = None
+        self._pile_facts.clear()
         for _ in range(size):
             self.new_card(d.name, z)
 
@@ -163,7 +163,7 @@ class Game:
         if pile is None:
             pile = Zone("supply" if self.db[name].kind != "nonsupply" else "pile")
             (self.nonsupply if self.db[name].kind == "nonsupply" else self.supply)[name] = pile
-            self._buyable_cache = None
+            self._pile_facts.clear()
         while len(pile) > size:
             c = pile.cards.pop()
             self.all_cards.remove(c)
@@ -208,8 +208,13 @@ class Game:
     def modifiers(self, kind: str, p: Player | None) -> list[Callable[..., Any]]:
         """The modifiers of a kind in force for p, in the order they apply: p's Projects and
         Artifacts, then this turn's. Each is fn(game, player, value, **details)."""
-        fns = [d.modifiers[kind] for d in self.owned_landscapes(p) if kind in d.modifiers] if p else []
-        fns += [m.fn for m in self.turn.modifiers if m.kind == kind and (m.player is None or m.player is p)]
+        fns = []  # plain loops: usually both are empty, and then they cost next to nothing
+        for d in self.owned_landscapes(p) if p is not None else ():
+            if kind in d.modifiers:
+                fns.append(d.modifiers[kind])
+        for m in self.turn.modifiers:
+            if m.kind == kind and (m.player is None or m.player is p):
+                fns.append(m.fn)
         return fns
 
     def modify(self, kind: str, p: Player | None, value: Any, **kw: Any) -> Any:
@@ -298,16 +303,21 @@ class Game:
         card.zone = dest
         card.moves += 1
 
-    def _event(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
-               **extra: Any) -> Event:
-        return Event(kind, p, card, src, dest, arrived_moves=card.moves if card else 0, extra=extra)
+    def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
+              cleanup: bool = False, **extra: Any) -> None:
+        """Make the event and open its trigger window, unless nothing in the game can hear it."""
+        if self._could_hear(kind, card):
+            self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0, extra))
+
+    def _could_hear(self, kind: str, card: Card | None) -> bool:
+        return kind in self._kinds_heard or (card is not None and kind in card.defn.heard)
 
     def shuffle(self, p: Player) -> None:
         for c in list(p.discard.cards):
             self._move(c, p.deck, bottom=True)
         self.rng.shuffle(p.deck.cards)
         self.say("shuffle", p, size=len(p.deck))
-        self.fire(self._event("shuffle", p, None, p.discard, p.deck))
+        self._fire("shuffle", p, None, p.discard, p.deck)
 
     def _from_deck(self, p: Player, n: int, dest: Zone) -> list[Card]:
         """Move up to n cards from the top of the deck, shuffling the discard pile when needed."""
@@ -343,29 +353,27 @@ class Game:
         self.turn.gained.append(card)
         self.say("gain", p, card=name, to=to, left=len(pile), bought=bought,
                  plural=card.defn.plural_name, supply=name in self.supply)
-        self.fire(self._event("gain", p, card, pile, dest, bought=bought))
+        self._fire("gain", p, card, pile, dest, bought=bought)
         return card
 
     def trash_card(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, self.trash)
         self.say("trash", p, card=card.name)
-        self.fire(self._event("trash", p, card, src, self.trash))
+        self._fire("trash", p, card, src, self.trash)
 
     def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
         src = card.zone
         self._move(card, p.discard)
         if not (cleanup or quiet):
             self.say("discard", p, card=card.name, src=src.name if src else None)
-        ev = self._event("discard", p, card, src, p.discard)
-        ev.cleanup = cleanup
-        self.fire(ev)
+        self._fire("discard", p, card, src, p.discard, cleanup=cleanup)
 
     def exile(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, p.exile)
         self.say("exile", p, card=card.name, mat=p.exile.names(), src=src.name if src else None)
-        self.fire(self._event("exile", p, card, src, p.exile))
+        self._fire("exile", p, card, src, p.exile)
 
     def exile_from_pile(self, p: Player, name: str) -> Card | None:
         pile = self.pile(name)
@@ -381,7 +389,7 @@ class Game:
             return
         self.say("reveal", p, cards=[c.name for c in cards])
         for c in cards:
-            self.fire(self._event("reveal", p, c, c.zone, c.zone))
+            self._fire("reveal", p, c, c.zone, c.zone)
 
     def put_in_hand(self, p: Player, card: Card) -> None:
         self._move(card, p.hand)
@@ -397,7 +405,7 @@ class Game:
             return
         self._move(card, pile)
         self.say("return", p, card=card.name, left=len(pile), plural=card.defn.plural_name)
-        self.fire(self._event("return", p, card, None, pile))
+        self._fire("return", p, card, None, pile)
 
     def set_aside_card(self, p: Player, card: Card) -> None:
         self._move(card, p.set_aside)
@@ -425,7 +433,7 @@ class Game:
     # ------------------------------------------------------------------ triggers
     def fire(self, ev: Event) -> None:
         """Open the trigger window for an event: each player in turn order, current first."""
-        if ev.kind not in self._kinds_heard and (ev.card is None or ev.kind not in ev.card.defn.heard):
+        if not self._could_hear(ev.kind, ev.card):
             return
         used: set = set()
         for p in self.order_from(self.current):
@@ -515,7 +523,7 @@ class Game:
         way = self._choose_way(p, card) if ways else None
         self.say("play", p, card=card.name, way=way.name if way else None)
         self.turn.played.append(card)
-        self.fire(self._event("play", p, card, card.zone, card.zone))
+        self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(self, p, card)
         if way is not None:
             way.play(ctx)
@@ -540,7 +548,7 @@ class Game:
             if self.phase == "start":
                 self.phase = "action"
                 if not self.skip_start:
-                    self.fire(self._event("start_turn", p, None, None, None))
+                    self._fire("start_turn", p, None, None, None)
                 self.skip_start = False
             if self.phase == "action":
                 self._phase_loop(p, "action")
@@ -568,10 +576,10 @@ class Game:
         self.phase = "buy"
         self.turn.bought_in_phase = False
         self.say("phase", p, phase="buy")
-        self.fire(self._event("buy_phase", p, None, None, None))
+        self._fire("buy_phase", p, None, None, None)
 
     def _end_buy(self, p: Player) -> None:
-        self.fire(self._event("buy_phase_end", p, None, None, None))
+        self._fire("buy_phase_end", p, None, None, None)
         self.phase = "cleanup"
 
     def _cleanup(self, p: Player) -> None:
@@ -582,7 +590,7 @@ class Game:
         for c in list(p.hand.cards):
             self.discard(p, c, cleanup=True)
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
-        self.fire(self._event("end_turn", p, None, None, None))
+        self._fire("end_turn", p, None, None, None)
 
     def _next_turn(self) -> None:
         if self.game_should_end():
@@ -594,7 +602,7 @@ class Game:
             self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
 
     def game_should_end(self) -> bool:
-        if any(not z.cards for n, z in self.supply.items() if self.db[n].ends_game):
+        if any(not z.cards for z in self._game_ending_piles()):
             return True
         return self.empty_piles() >= (3 if len(self.players) <= 4 else 4)
 
@@ -619,7 +627,8 @@ class Game:
             return []
         first: dict[str, Card] = {}
         for c in p.hand.cards:
-            first.setdefault(c.name, c)
+            if c.defn.name not in first:
+                first[c.defn.name] = c
         acts = [_action("play", n) for n in sorted(first) if self._play_refusal(p, first[n]) is None]
         if p.buys >= 1:
             buyable = self._buyable()
@@ -636,11 +645,16 @@ class Game:
         return [d.name for d in self._buyable()]
 
     def _buyable(self) -> tuple[CardDef, ...]:
-        """The Supply piles, then the Events and Projects; cleared when a pile is added."""
-        if self._buyable_cache is None:
-            self._buyable_cache = tuple([self.db[n] for n in self.supply] + [
+        """The Supply piles, then the Events and Projects."""
+        if "buyable" not in self._pile_facts:
+            self._pile_facts["buyable"] = tuple([self.db[n] for n in self.supply] + [
                 d for d in self.landscapes if d.kind in ("event", "project")])
-        return self._buyable_cache
+        return self._pile_facts["buyable"]
+
+    def _game_ending_piles(self) -> tuple[Zone, ...]:
+        if "ending" not in self._pile_facts:
+            self._pile_facts["ending"] = tuple(z for n, z in self.supply.items() if self.db[n].ends_game)
+        return self._pile_facts["ending"]
 
     def why_not(self, p: Player, act: TurnAction) -> str | None:
         """Why a top-level move is not allowed now, in one sentence; None when it is allowed."""
@@ -661,13 +675,14 @@ class Game:
         return self._play_refusal(p, card)
 
     def _play_refusal(self, p: Player, card: Card) -> str | None:
-        if card.is_(ACTION) and self.phase == "action":
+        types = card.defn.types
+        if ACTION in types and self.phase == "action":
             return None if p.actions > 0 else f"You have no Actions left to play {card.name}."
-        if card.is_(TREASURE):
+        if TREASURE in types:
             if self.phase == "buy" and self.turn.bought_in_phase:
                 return "You cannot play Treasures after buying."
             return None
-        if card.is_(ACTION):
+        if ACTION in types:
             return f"{card.name} is an Action; the Action phase is over."
         return f"{card.name} cannot be played."
 
@@ -754,7 +769,7 @@ class Game:
             p.cubes -= 1
             self.say("cube", p, project=d.name, cubes=p.cubes)
         else:
-            self.fire(self._event("buy", p, None, None, None, name=d.name))
+            self._fire("buy", p, None, None, None, name=d.name)
             self.gain(p, d.name, bought=True)
 
     def _do_villager(self, p: Player, act: TurnAction) -> None:
