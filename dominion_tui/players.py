@@ -32,6 +32,11 @@ class PositionRandom(random.Random):
         self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
         return _mix(self._state)
 
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        # choice, sample, randint and shuffle all come here: 0 <= r < n by multiply-and-shift
+        # (Lemire), one draw and no rejection loop; the bias, under n / 2**64, is far too small to matter
+        return (self._next() * n) >> 64
+
     def getrandbits(self, k: int) -> int:
         if 0 < k <= 64:
             return self._next() >> (64 - k)

@@ -631,18 +631,43 @@ class Game:
                 first[c.defn.name] = c
         acts = [_action("play", n) for n in sorted(first) if self._play_refusal(p, first[n]) is None]
         if p.buys >= 1:
-            buyable = self._buyable()
-            for d, cost in zip(buyable, self.costs(buyable)):
-                if cost <= p.coins and self._buy_refusal(p, d, cost) is None:  # coins: the usual "no"
-                    acts.append(_action("buy", d.name))
+            acts += self._legal_buys(p)
         for act, check in ((_VILLAGER, self._why_not_villager), (_COFFERS, self._why_not_coffers),
                            (_END, self._why_not_end)):
             if check(p, act) is None:
                 acts.append(act)
         return acts
 
+    def _legal_buys(self, p: Player) -> list[TurnAction]:
+        """What p may buy now, in Supply order. Coins are the usual "no", so that comes first,
+        and with printed costs the cheapest-first list stops at the first one out of reach."""
+        allowed: list[tuple[int, CardDef]] = []
+        by_cost = self._by_printed_cost()
+        if by_cost is not None and not self.modifiers("cost", p):
+            for cost, i, d in by_cost:
+                if cost > p.coins:
+                    break
+                if self._buy_refusal(p, d, cost) is None:
+                    allowed.append((i, d))
+            allowed.sort()
+        else:  # some cost differs from the printed one now
+            buyable = self._buyable()
+            for i, (d, cost) in enumerate(zip(buyable, self.costs(buyable))):
+                if cost <= p.coins and self._buy_refusal(p, d, cost) is None:
+                    allowed.append((i, d))
+        return [_action("buy", d.name) for _, d in allowed]
+
     def buyable_names(self) -> list[str]:
         return [d.name for d in self._buyable()]
+
+    def _by_printed_cost(self) -> tuple[tuple[int, int, CardDef], ...] | None:
+        """(printed cost, Supply position, card) for all that can be bought, cheapest first;
+        None when some card's own cost varies (cost_fn). Printed costs never change."""
+        if "by_cost" not in self._pile_facts:
+            buyable = self._buyable()
+            self._pile_facts["by_cost"] = None if any(d.cost_fn for d in buyable) else tuple(
+                sorted((max(0, d.cost or 0), i, d) for i, d in enumerate(buyable)))
+        return self._pile_facts["by_cost"]
 
     def _buyable(self) -> tuple[CardDef, ...]:
         """The Supply piles, then the Events and Projects."""
