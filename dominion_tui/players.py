@@ -12,6 +12,9 @@ from .core.game import Game
 _MASK = (1 << 64) - 1
 
 
+_GAMMA = 0x9E3779B97F4A7C15
+
+
 def _mix(z: int) -> int:
     """SplitMix64's finaliser: nearby inputs give unrelated 64-bit outputs."""
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -26,11 +29,13 @@ class PositionRandom(random.Random):
     def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
         if not isinstance(a, int):  # str() and a digest, not hash(): the same in every run
             a = int.from_bytes(hashlib.sha256(str(a).encode()).digest()[:8], "big")
-        self._state = _mix(a & _MASK)
+        self._state = a & _MASK  # every output is mixed, so nearby seeds are fine
 
     def _next(self) -> int:
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
-        return _mix(self._state)
+        z = self._state = (self._state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix, written out: it runs per draw
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def _randbelow(self, n: int) -> int:  # type: ignore[override]
         # choice, sample, randint and shuffle all come here: 0 <= r < n by multiply-and-shift
@@ -61,10 +66,11 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = PositionRandom(seed)
+        self._key = _mix(seed & _MASK)  # seeds far apart, so positions never share a stream
 
     def reseed(self, game: Game) -> None:
         # Seeded by the game's position, so a resumed game goes on exactly as it would have.
-        self.rng.seed(_mix(self.seed & _MASK) ^ len(game.answers))
+        self.rng.seed(self._key ^ len(game.answers))
 
     def decide(self, game: Game, d: Decision) -> Any:
         self.reseed(game)

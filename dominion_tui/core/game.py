@@ -306,7 +306,7 @@ class Game:
     def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
               cleanup: bool = False, **extra: Any) -> None:
         """Make the event and open its trigger window, unless nothing in the game can hear it."""
-        if self._could_hear(kind, card):
+        if kind in self._kinds_heard or (card is not None and kind in card.defn.heard):  # _could_hear
             self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0, extra))
 
     def _could_hear(self, kind: str, card: Card | None) -> bool:
@@ -625,11 +625,8 @@ class Game:
         """Every move `why_not` allows now: plays by name, buys in Supply order, then the rest."""
         if self.why_not(p, _END) is not None:  # the game is over or it is not p's turn
             return []
-        first: dict[str, Card] = {}
-        for c in p.hand.cards:
-            if c.defn.name not in first:
-                first[c.defn.name] = c
-        acts = [_action("play", n) for n in sorted(first) if self._play_refusal(p, first[n]) is None]
+        by_name = {c.defn.name: c for c in p.hand.cards}  # any copy: same name, same refusal
+        acts = [_action("play", n) for n in sorted(by_name) if self._play_refusal(p, by_name[n]) is None]
         if p.buys >= 1:
             acts += self._legal_buys(p)
         for act, check in ((_VILLAGER, self._why_not_villager), (_COFFERS, self._why_not_coffers),
@@ -693,8 +690,14 @@ class Game:
     def _why_not_end(self, p: Player, act: TurnAction) -> str | None:
         return None
 
+    def _in_hand(self, p: Player, name: str | None) -> Card | None:
+        for c in p.hand.cards:
+            if c.defn.name == name:
+                return c
+        return None
+
     def _why_not_play(self, p: Player, act: TurnAction) -> str | None:
-        card = next((c for c in p.hand.cards if c.name == act.name), None)
+        card = self._in_hand(p, act.name)
         if card is None:
             return f"You have no {act.name} in your hand."
         return self._play_refusal(p, card)
@@ -768,7 +771,8 @@ class Game:
             self._end_buy(p)
 
     def _do_play(self, p: Player, act: TurnAction) -> None:
-        card = next(c for c in p.hand.cards if c.name == act.name)
+        card = self._in_hand(p, act.name)
+        assert card is not None  # why_not checked
         if card.is_(ACTION) and self.phase == "action":
             p.actions -= 1
         elif self.phase == "action":
