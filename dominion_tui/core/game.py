@@ -623,16 +623,18 @@ class Game:
     # ------------------------------------------------------------------ top-level moves
     def legal_actions(self, p: Player) -> list[TurnAction]:
         """Every move `why_not` allows now: plays by name, buys in Supply order, then the rest."""
-        if self.why_not(p, _END) is not None:  # the game is over or it is not p's turn
+        if self._turn_refusal(p) is not None:
             return []
         by_name = {c.defn.name: c for c in p.hand.cards}  # any copy: same name, same refusal
         acts = [_action("play", n) for n in sorted(by_name) if self._play_refusal(p, by_name[n]) is None]
         if p.buys >= 1:
             acts += self._legal_buys(p)
-        for act, check in ((_VILLAGER, self._why_not_villager), (_COFFERS, self._why_not_coffers),
-                           (_END, self._why_not_end)):
-            if check(p, act) is None:
-                acts.append(act)
+        if self._why_not_villager(p, _VILLAGER) is None:
+            acts.append(_VILLAGER)
+        if self._why_not_coffers(p, _COFFERS) is None:
+            acts.append(_COFFERS)
+        if self._why_not_end(p, _END) is None:
+            acts.append(_END)
         return acts
 
     def _legal_buys(self, p: Player) -> list[TurnAction]:
@@ -680,12 +682,18 @@ class Game:
 
     def why_not(self, p: Player, act: TurnAction) -> str | None:
         """Why a top-level move is not allowed now, in one sentence; None when it is allowed."""
+        refusal = self._turn_refusal(p)
+        if refusal is not None:
+            return refusal
+        check = getattr(self, "_why_not_" + act.verb, None)
+        return check(p, act) if check else f"Unknown move: {act.verb}."
+
+    def _turn_refusal(self, p: Player) -> str | None:
         if self.over:
             return "The game is over."
         if p is not self.current or self.phase not in ("action", "buy"):
             return "It is not your turn."
-        check = getattr(self, "_why_not_" + act.verb, None)
-        return check(p, act) if check else f"Unknown move: {act.verb}."
+        return None
 
     def _why_not_end(self, p: Player, act: TurnAction) -> str | None:
         return None
