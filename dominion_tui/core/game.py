@@ -224,20 +224,10 @@ class Game:
         return value
 
     def cost(self, d: CardDef) -> int:
-        return self.costs((d,))[0]
-
-    def costs(self, defs: Iterable[CardDef]) -> list[int]:
-        """What each costs now; the cost modifiers in force are looked up once for them all."""
-        p = self.current
-        fns = self.modifiers("cost", p)
-        out = []
-        for d in defs:
-            base = d.cost_fn(self, d) if d.cost_fn else (d.cost or 0)
-            if fns and d.is_card:
-                for fn in fns:
-                    base = fn(self, p, base, card=d)
-            out.append(base if base > 0 else 0)
-        return out
+        base = d.cost_fn(self, d) if d.cost_fn else (d.cost or 0)
+        if d.is_card:
+            base = self.modify("cost", self.current, base, card=d)
+        return max(0, base)
 
     def empty_piles(self) -> int:
         return sum(1 for z in self.supply.values() if not z.cards)
@@ -650,8 +640,8 @@ class Game:
                     allowed.append((i, d))
             allowed.sort()
         else:  # some cost differs from the printed one now
-            buyable = self._buyable()
-            for i, (d, cost) in enumerate(zip(buyable, self.costs(buyable))):
+            for i, d in enumerate(self._buyable()):
+                cost = self.cost(d)
                 if cost <= p.coins and self._buy_refusal(p, d, cost) is None:
                     allowed.append((i, d))
         return [_action("buy", d.name) for _, d in allowed]
