@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from .context import Ctx
@@ -20,13 +19,21 @@ from .registry import CardDB
 from .rules import STANDING_RULES
 
 
-@lru_cache(maxsize=None)
-def _action(verb: str, name: str | None = None, n: int = 1) -> TurnAction:
-    """One shared instance per move (TurnActions are frozen): offering moves costs no allocation."""
-    return TurnAction(verb, name, n)
+class _Moves(dict):
+    """One shared TurnAction per card name for a verb (they are frozen): offering the same
+    moves again and again costs a lookup, not a new object."""
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, name: str) -> TurnAction:
+        act = self[name] = TurnAction(self.verb, name)
+        return act
 
 
-_END, _VILLAGER, _COFFERS = _action("end"), _action("villager", None, 1), _action("coffers", None, 1)
+_PLAY, _BUY = _Moves("play"), _Moves("buy")
+_END, _VILLAGER, _COFFERS = TurnAction("end"), TurnAction("villager", None, 1), TurnAction("coffers", None, 1)
 
 
 class SetupError(ValueError):
@@ -616,7 +623,7 @@ class Game:
         if self._turn_refusal(p) is not None:
             return []
         by_name = {c.defn.name: c for c in p.hand.cards}  # any copy: same name, same refusal
-        acts = [_action("play", n) for n in sorted(by_name) if self._play_refusal(p, by_name[n]) is None]
+        acts = [_PLAY[n] for n in sorted(by_name) if self._play_refusal(p, by_name[n]) is None]
         if p.buys >= 1:
             acts += self._legal_buys(p)
         if self._why_not_villager(p, _VILLAGER) is None:
@@ -644,7 +651,7 @@ class Game:
                 cost = self.cost(d)
                 if cost <= p.coins and self._buy_refusal(p, d, cost) is None:
                     allowed.append((i, d))
-        return [_action("buy", d.name) for _, d in allowed]
+        return [_BUY[d.name] for _, d in allowed]
 
     def buyable_names(self) -> list[str]:
         return [d.name for d in self._buyable()]
