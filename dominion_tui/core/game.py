@@ -91,7 +91,7 @@ class Game:
         self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
         self.pending: list[PendingEffect] = []
         self.extra_turns: list[Player] = []
-        self.rules: list[Trigger] = list(STANDING_RULES)
+        self.rules: tuple[Trigger, ...] = STANDING_RULES  # fixed: _kinds_heard is taken from them once
         self.current = self.players[0]
         self.phase = "action"
         self.turn = TurnState(self.current)
@@ -103,14 +103,15 @@ class Game:
         self.answers: list[Any] = []
         self.answer_hooks: list[Callable[[Decision, Any], None]] = []  # autosave, undo tracking
         # Indexes and caches for speed; each says what keeps it right.
-        self._orders = [tuple(self.players[i:] + self.players[:i]) for i in range(len(self.players))]
+        self._orders = [tuple(self.players[i:] + self.players[:i]) for i in range(len(self.players))]  # fixed
         # What could hear an event besides the event's own card; these only grow (in new_card,
         # set_owner, add_turn_trigger, add_pending), so an event no one hears costs one look.
         self._kinds_heard: set[str] = {t.on for t in self.rules}
         self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
         self._defs_in_game: set[str] = set()
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
-        self._pile_facts: dict[str, tuple] = {}  # derived from which piles exist: cleared when one is added
+        # derived from which piles exist (buyable, by printed cost, game-ending): cleared when one is added
+        self._pile_facts: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ setup
     def setup(self, deal: bool = True) -> None:
