@@ -95,6 +95,16 @@ def test_a_pile_added_mid_game_can_be_bought() -> None:
     assert TurnAction("buy", "Mirror") in game.legal_actions(ann)
 
 
+def test_a_rule_added_mid_game_is_heard() -> None:
+    from dominion_tui.core.model import Trigger
+    game, _ = make(["Discount"], [TurnAction("end"), TurnAction("end")])
+    seen: list[str] = []
+    game.add_rule(Trigger("end_turn", lambda ctx, ev: seen.append(ctx.player.name),
+                          condition=lambda g, ev, owner, card: ev.player is owner))
+    run(game)
+    assert seen == ["Ann"]
+
+
 def test_a_reaction_that_first_enters_the_game_mid_game_is_heard() -> None:
     game, script = make(["Discount"], [TurnAction("buy", "Estate"), []])
     ann = game.players[0]

@@ -509,6 +509,11 @@ class Game:
             self.say("trigger", p, label=cand.label, on=ev.kind)
         t.effect(Ctx(self, p, cand.source), ev)
 
+    def add_rule(self, t: Trigger) -> None:
+        """A standing rule from now on (a landscape's setup): the one way to add one, so it is heard."""
+        self.rules += (t,)
+        self._kinds_heard.add(t.on)
+
     def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> None:
         self.turn.triggers.append((p, t, label))
         self._kinds_heard.add(t.on)
