@@ -22,6 +22,9 @@ def register(db: CardDB) -> None:
     db.starting_deck = {"Copper": 7, "Estate": 3}
     db.pile_rules.update({
         "Copper": lambda n: (60 if n <= 4 else 120) - 7 * n,
+        # 5 or 6 players add a second set's Treasures (Copper above: 120 less the decks).
+        "Silver": lambda n: 40 if n <= 4 else 80,
+        "Gold": lambda n: 30 if n <= 4 else 60,
         "Estate": _victory_pile,
         "Duchy": _victory_pile,
         "Province": _province_pile,

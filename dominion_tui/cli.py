@@ -9,16 +9,18 @@ from typing import Any, Callable
 from pathlib import Path
 
 from .core.game import Config
+from .interpreter import ascii_number
 from .output import LEVELS, Output
-from .repl import PlainReader, PromptReader
-from .save import SaveError, autosave_path
+from .repl import LineReader, PlainReader, PromptReader
+from .save import SaveError, autosave_path, clean_stray, reason
 from .save import read as read_save
-from .session import Session
+from .session import QuitRequest, Session
 from .setup import SetupError, check_config, database
 
 PILOT_KINGDOM = ["Bounty Hunter", "Supplies", "Sheepdog", "Black Cat", "Village Green", "Barge",
                  "Silk Merchant", "Patron", "Border Guard"]
 PILOT_LANDSCAPES = ["Ride", "Barracks"]
+PREVIOUS = "previous"  # `dominion --resume previous`: the game a new one replaced
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -42,10 +44,16 @@ def parser() -> argparse.ArgumentParser:
                    help="Events, Ways and Projects, comma-separated ('' for none)")
     p.add_argument("--seed", type=int, default=None, help="random seed: the same seed and answers "
                    "replay the same game")
-    p.add_argument("--plain", action="store_true", help="plain text: no colour or style (also when "
-                   "NO_COLOR is set or output is not a terminal)")
+    p.add_argument("--plain", action="store_true", help="plain text: no colour, no style and no "
+                   "cursor codes at all (lines are read with readline; also no colour when NO_COLOR "
+                   "is set or output is not a terminal)")
     p.add_argument("--no-pause", action="store_true", help="no 'pass the keyboard' pause between "
                    "hot-seat turns")
+    p.add_argument("--ask-ways", action="store_true", help="ask 'normally or with a Way?' on "
+                   "every Action played (by default: 'play X' plays normally, 'play X as ox' uses "
+                   "Way of the Ox)")
+    p.add_argument("--no-auto-end", action="store_true", help="keep the Buy phase open until you "
+                   "type end, even with no Buy left")
     p.add_argument("--speech", action="store_true", help="speak every announcement (needs pyttsx3 "
                    "and, on Linux, espeak-ng)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
@@ -58,6 +66,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def split(text: str) -> list[str]:
+    """Comma-separated names, without control characters: names are printed and spoken."""
+    text = "".join(ch for ch in text if ch.isprintable())
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
@@ -81,17 +91,38 @@ def choose_kingdom(rng_seed: int, db: Any) -> list[str]:
 def read_or_default(reader: Callable[[str], str], prompt: str) -> str:
     """A line for an opening question; at the end of input, the default (empty)."""
     try:
-        return reader(prompt).strip()
+        line = reader(prompt).strip()
     except EOFError:
         return ""
+    if line.lower() in ("quit", "exit"):
+        raise QuitRequest
+    return line
 
 
-def keep_previous(save_path: Path, out: Output) -> None:
-    """A new game never destroys an unfinished one: the old autosave is kept beside it."""
-    if save_path.exists():
-        previous = save_path.with_name("previous.json")
+def keep_previous(save_path: Path, out: Output) -> bool:
+    """A new game never destroys an unfinished one: the old autosave is kept beside it, under a
+    name no other kept game has. False when it cannot be moved: then nothing may autosave over it."""
+    previous, n = save_path.with_name(PREVIOUS + ".json"), 1
+    try:
+        if not save_path.exists():
+            return True
+        while previous.exists():
+            n += 1
+            previous = save_path.with_name(f"{PREVIOUS}-{n}.json")
         save_path.replace(previous)
-        out.say(f"The unfinished game is kept: dominion --resume {previous}")
+    except OSError as e:
+        out.say(f"Autosave is off: the unfinished game in {save_path} cannot be kept aside "
+                f"({reason(e, save_path.parent)}). Type save FILE to save elsewhere.")
+        return False
+    out.say(f"The unfinished game is kept: dominion --resume {previous.stem}")
+    return True
+
+
+def same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
 
 
 def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: str,
@@ -113,7 +144,7 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
 
     if args.players is None:
         n = ask_until(out, read, "How many players, 1 to 6? Enter for 2.", "Players>",
-                      lambda a: None if a.isdigit() and 1 <= int(a) <= 6 else
+                      lambda a: None if (ascii_number(a) or 0) in range(1, 7) else
                       "Type a number from 1 to 6, or press Enter for 2.")
         count = int(n or 2)
         defaults = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"][:count]
@@ -122,7 +153,7 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
                           f"Give {count} different names separated by commas, or press Enter.")
         args.players = names or ",".join(defaults)
         players = split(args.players)
-        if len(players) > 1:
+        if len(players) > 1 and not args.computer:
             bots = ask_until(out, read, "Which players does the computer play? Enter for none.",
                              "Computer>", lambda a: None if set(split(a)) <= set(players) else
                              f"Name players from {', '.join(players)}, or press Enter for none.")
@@ -133,6 +164,22 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
                            else "Type 1 or 2, or press Enter for the recommended kingdom.")
         args.kingdom = ",".join(choose_kingdom(args.seed, database())
                                 if answer.lower() in ("2", "random") else PILOT_KINGDOM)
+
+
+def check_flags(args: argparse.Namespace) -> None:
+    """Every mistake in the flags is said before any question is asked."""
+    trial = argparse.Namespace(**vars(args))
+    trial.players = args.players if args.players is not None else "Alice,Bob"
+    trial.kingdom = args.kingdom if args.kingdom is not None else ",".join(PILOT_KINGDOM)
+    build_config(trial)
+    if args.players is not None:
+        check_computers(split(args.computer), split(args.players))
+
+
+def check_computers(computers: list[str], players: list[str]) -> None:
+    unknown = [c for c in computers if c not in players]
+    if unknown:
+        raise SetupError(f"--computer names a player who is not playing: {unknown[0]}.")
 
 
 def build_config(args: argparse.Namespace) -> Config:
@@ -158,32 +205,50 @@ def play(args: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if args.seed is None:
         args.seed = int.from_bytes(os.urandom(3), "big")
+    if args.resume is None:
+        check_flags(args)
     out = make_output(args, interactive)
-    reader = PromptReader() if interactive else PlainReader()
+    reader = (LineReader() if args.plain else PromptReader()) if interactive else PlainReader()
     if args.speech:
         why = out.speech_on()
         if why:
             out.say(why)
-    save_path = autosave_path()
+    save_path: Path | None = autosave_path()
+    clean_stray(save_path.parent)
+    keep = False
     if args.resume is None and save_path.exists() and args.players is None:
         out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes.")
         if read_or_default(reader.read, "Saved game>").lower() not in ("2", "new", "n"):
             args.resume = ""
     if args.resume is not None:
         path = Path(args.resume) if args.resume else save_path
+        if args.resume.startswith(PREVIOUS) and not path.exists():  # "previous", "previous-2"
+            path = save_path.with_name(args.resume + ".json")
         data = read_save(path)
         config, answers, computers = data.config, data.answers, data.computers
-        save_path = path
+        # a file the player named stays as it is: playing on autosaves to the usual place
+        keep = not same_file(path, save_path)
     else:
         opening_questions(args, out, reader.read)
-        config, answers = build_config(args), []
+        config, answers, keep = build_config(args), [], False
         computers = split(args.computer)
-        unknown = [c for c in computers if c not in config.players]
-        if unknown:
-            raise SetupError(f"--computer names a player who is not playing: {unknown[0]}.")
-        keep_previous(save_path, out)
-    announce_setup(config, out)
-    session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers)
+        check_computers(computers, config.players)
+        if not keep_previous(save_path, out):
+            save_path = None
+
+    def intro() -> None:  # for a resumed game: said once its answers have replayed and fit
+        announce_setup(config, out)
+        for landscape, card in session.game.set_aside_for.items() if session.game else ():
+            out.say(f"{landscape}: {card.name} is set aside for it.")
+        if keep and session.save_path and not keep_previous(session.save_path, out):
+            session.save_path = None
+
+    if args.resume is None:
+        announce_setup(config, out)
+    session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers,
+                      ask_ways=args.ask_ways, auto_end=not args.no_auto_end,
+                      intro=intro if args.resume is not None else None)
+    args.session = session  # the crash message may say "saved" only if it is true
     try:
         return session.run()
     finally:
@@ -215,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
     except (SetupError, SaveError) as e:
         sys.stderr.write(f"dominion: {e}\n")
         return 2
+    except QuitRequest:  # quit at a question before the game began
+        sys.stdout.write("No game started.\n")
+        return 0
     except KeyboardInterrupt:
         sys.stdout.write("\nGame stopped.\n")
         return 130
@@ -223,8 +291,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except Exception as e:  # never a traceback for the player: one line, details in a file
         log = crash_log(e)
-        sys.stderr.write(f"dominion: something went wrong ({type(e).__name__}); the game was saved. "
-                         f"Details: {log}\n")
+        session = getattr(args, "session", None)
+        saved = "the game was saved" if session and session.save_path and not session.autosave_off \
+            else "the game was not saved"
+        sys.stderr.write(f"dominion: something went wrong ({type(e).__name__}); {saved}. Details: {log}\n")
         return 1
 
 

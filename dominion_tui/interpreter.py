@@ -11,6 +11,7 @@ from typing import Any
 
 from .core.decisions import Decision, TurnAction
 from .core.game import Game
+from .narration import quoted
 
 MAX_LINE = 500
 TURN_VERBS = ("play", "buy", "end", "villager", "villagers", "coffers")
@@ -39,6 +40,16 @@ def clean(line: str) -> str:
     return " ".join(line.split())
 
 
+def ascii_number(text: str) -> int | None:
+    """The whole number written in ASCII digits, else None. str.isdigit() also accepts '²'
+    (which int() rejects) and Arabic-Indic digits (which int() reads): a player typing
+    those gets the usual "takes a number" line, never a crash or a surprise. Nine digits at
+    most: no count in a game comes near, and every value fits the speech engine's C int."""
+    if not text or len(text) > 9 or not all("0" <= ch <= "9" for ch in text):
+        return None
+    return int(text)
+
+
 def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None]:
     """(name, None) on an exact or unambiguous prefix match, else (None, why not)."""
     low = text.lower()
@@ -46,17 +57,29 @@ def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None
     if exact:
         return exact[0], None
     pre = sorted({c for c in candidates if c.lower().startswith(low)})
+    if not pre:  # any later part of a name: "ox" or "the ox" for Way of the Ox
+        pre = sorted({c for c in candidates if any(
+            " ".join(c.lower().split()[i:]).startswith(low) for i in range(1, len(c.split())))})
     if len(pre) == 1:
         return pre[0], None
     if pre:
-        return None, f"'{text}' could be {', '.join(pre)}. Type more of the name."
-    return None, f"No '{text}' here."
+        return None, f"'{quoted(text)}' could be {', '.join(pre)}. Type more of the name."
+    return None, f"No '{quoted(text)}' here."
+
+
+def match_word(text: str, candidates: list[str]) -> str | None:
+    """The one candidate with a later word starting with `text` ("ox", "turtle"), else None."""
+    low = text.lower()
+    hits = {c for c in candidates if any(w.startswith(low) for w in c.lower().split()[1:])}
+    return hits.pop() if len(hits) == 1 else None
 
 
 class Interpreter:
-    def __init__(self, game: Game, queries: Any = None) -> None:
+    def __init__(self, game: Game, queries: Any = None, ways_in_moves: bool = False) -> None:
         self.game = game
         self.queries = queries  # commands that only ask (hand, supply, ...): see queries.py
+        # "play X as WAY": at the keyboard only; scenarios always answer the Way question
+        self.ways_in_moves = ways_in_moves
 
     def known_names(self) -> list[str]:
         g = self.game
@@ -85,7 +108,7 @@ class Interpreter:
         verb = verb.lower()
         full, why = match_name(verb, list(TURN_VERBS))
         if full is None:
-            return reject(f"Unknown command '{verb}'. Moves: play, buy, end, villager, coffers.")
+            return reject(f"Unknown command '{quoted(verb)}'. Moves: play, buy, end, villager, coffers.")
         act = self.parse_move(full.rstrip("s") if full == "villagers" else full, rest.strip(), d)
         if isinstance(act, Result):
             return act
@@ -99,12 +122,16 @@ class Interpreter:
         if verb in ("villager", "coffers"):
             if not rest:
                 return TurnAction(verb, None, 1)
-            if not rest.isdigit():
+            n = ascii_number(rest)
+            if n is None:
                 return reject(f"'{verb}' takes a number, like '{verb} 2'.")
-            return TurnAction(verb, None, int(rest))
+            return TurnAction(verb, None, n)
         if not rest:
             return reject(self.what_now(verb, d))
         if verb == "play":
+            card, sep, way_text = rest.rpartition(" as ") if self.ways_in_moves else ("", "", "")
+            if sep and card:
+                return self.play_as(card.strip(), way_text.strip(), d)
             name, why = match_name(rest, sorted({c.name for c in p.hand.cards}))
             if name is None:
                 known, _ = match_name(rest, self.known_names())
@@ -118,6 +145,22 @@ class Interpreter:
             elsewhere = self.game.db.canonical(rest)
             return reject(f"{elsewhere} is not in this game." if elsewhere else why)
         return TurnAction("buy", name)
+
+    def play_as(self, card_text: str, way_text: str, d: Decision) -> TurnAction | Result:
+        """`play Sheepdog as ox`: the card, and the answer its Way question will get."""
+        act = self.parse_move("play", card_text, d)
+        if isinstance(act, Result):
+            return act
+        ways = [w.name for w in self.game.ways]
+        if not ways:
+            return reject("There is no Way in this game.")
+        card = next(c for c in d.player.hand.cards if c.name == act.name)
+        if not card.is_("Action"):
+            return reject(f"{act.name} is not an Action; only Actions are played with a Way.")
+        way, why = match_name(way_text, ways + ["normal"])
+        if way is None:
+            return reject(f"{why} Ways here: {', '.join(ways)}, or normal.")
+        return TurnAction("play", act.name, way=way)
 
     def what_now(self, verb: str, d: Decision) -> str:
         """'play' or 'buy' alone: what could be played or bought right now."""
@@ -158,14 +201,17 @@ class Interpreter:
         return Result("answer", picks)
 
     def pick(self, token: str, d: Decision, taken: list[int]) -> int | Result:
-        if token.isdigit():
-            i = int(token) - 1
+        number = ascii_number(token)
+        if number is not None:
+            i = number - 1
             if not 0 <= i < len(d.options):
                 return reject(f"There is no option {token}. Options: {self.options_text(d)}")
             if i in taken:
                 return reject(f"Option {token} is already picked.")
             return i
         name, why = match_name(token, [o.label for o in d.options])
+        if name is None:  # any unambiguous word of a name: "ox" for Way of the Ox
+            name = match_word(token, [o.label for o in d.options])
         if name is None:
             return reject(f"{why} Options: {self.options_text(d)}")
         free = [i for i, o in enumerate(d.options) if o.label == name and i not in taken]
@@ -179,5 +225,9 @@ class Interpreter:
 
     @staticmethod
     def options_text(d: Decision) -> str:
+        if d.unlisted:
+            return d.unlisted
+        if d.topic == "react" and len(d.options) == 1 and d.may_decline:  # as the question put it
+            return "1. yes, or no."
         text = ", ".join(f"{i}. {o.label}" for i, o in enumerate(d.options, 1))
         return text + (", or none." if d.may_decline else ".")

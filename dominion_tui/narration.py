@@ -34,8 +34,13 @@ def grouped(names: list[str]) -> str:
     return ", ".join(n if k == 1 else f"{k} {plural(n)}" for n, k in seen.items()) if names else "nothing"
 
 
-WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": ""}
-LOW_HORSES = 5
+def quoted(text: str, words: int = 3, chars: int = 24) -> str:
+    """What the player typed, echoed back short: a long line of junk is not read out in full."""
+    short = " ".join(text.split()[:words])[:chars]
+    return short if short == text else short.rstrip() + "..."
+
+
+WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": "", "set_aside": "set aside"}
 
 
 class Narrator:
@@ -59,6 +64,9 @@ class Narrator:
     # ---- turn flow
     def _turn(self, p, d):
         return f"{p}'s {'extra ' if d['extra'] else ''}turn {d['number']}."
+
+    def _phase_back(self, p, d):
+        return f"{p} returns to the {d['phase'].capitalize()} phase."
 
     def _phase(self, p, d):
         return f"{p}'s {d['phase'].capitalize()} phase."
@@ -96,9 +104,12 @@ class Narrator:
     def _gain(self, p, d):
         where = WHERE.get(d["to"], "")
         verb = "buys and gains" if d.get("bought") else "gains"
-        line = f"{p} {verb} {article(d['card'])}{' ' + where if where else ''}."
+        line = f"{p} {verb} {article(d['card'])}{' from the ' + d['src'] if d.get('src') else ''}" \
+               f"{' ' + where if where else ''}."
+        if d["left"] is None:  # not from a pile: no count to tell
+            return line
         line += f" {count(d['left'], d['card'], d['plural'])} left."
-        if not d["supply"] and d["left"] <= LOW_HORSES:
+        if d.get("low"):  # said once per pile, the first time it runs low
             return [line, f"Only {count(d['left'], d['card'], d['plural'])} left."]
         return line
 
@@ -124,22 +135,21 @@ class Narrator:
         return f"{p} discards {article(d['card'])}{src}."
 
     def _exile(self, p, d):
-        return f"{p} exiles {article(d['card'])}. Exile mat: {grouped(d['mat'])}."
+        n = sum(1 for m in d["mat"] if m == d["card"] or m.endswith(" " + d["card"]))
+        return f"{p} exiles {article(d['card'])}, {count(n, d['card'])} in {p}'s Exile."
 
     def _exile_fail(self, p, d):
         return f"{p} exiles no {d['card']}: the pile is empty."
 
     def _unexile(self, p, d):
-        return f"{p} discards {count(d['n'], d['card'], d['plural'])} from Exile."
-
-    def _exile_mat(self, p, d):
-        return f"{p}'s Exile mat: {grouped(d['mat'])}."
+        return f"{p} discards {count(d['n'], d['card'], d['plural'])} from Exile, none left there."
 
     def _reveal(self, p, d):
         return f"{p} reveals {listing(d['cards'])}."
 
     def _to_hand(self, p, d):
-        return f"{p} puts {article(d['card'])} into their hand."
+        what = article(d["card"]) if self.sees(p) or not d.get("hidden") else "a card"
+        return f"{p} puts {what} into their hand."
 
     def _to_deck(self, p, d):
         return f"{p} puts {article(d['card'])} onto their deck."
@@ -149,7 +159,44 @@ class Narrator:
         return f"{p} returns {article(d['card'])} to its pile. {left} left."
 
     def _set_aside(self, p, d):
+        if d.get("later"):
+            return f"{p} sets aside {article(d['card'])} to play at the start of their next turn."
         return f"{p} sets aside {article(d['card'])}."
+
+    def _set_aside_on(self, p, d):
+        cards = d["cards"]
+        what = count(len(cards), "card")
+        if self.sees(p) or not d["hidden"]:
+            what = article(cards[0]) if len(cards) == 1 else grouped(cards)
+        on = f" on {d['on']}" if d["on"] else ""
+        return f"{p} sets aside {what}{on}, to come back to their hand next turn."
+
+    def _artifact_kept(self, p, d):
+        return f"{p} already holds the {d['artifact']}; nothing changes."
+
+    def _return_fail(self, p, d):
+        return f"{p}'s {d['card']} has no pile to return to."
+
+    def _swap(self, p, d):
+        return f"{d['way']}: {p} gets +{d['n']} {d['got']} instead of +{d['n']} {d['instead']}."
+
+    def _way_effect(self, p, d):
+        return f"{p}'s {d['card']} {d['what']}."
+
+    def _name(self, p, d):
+        return f"{p} names {d['card']}."
+
+    def _event_none(self, p, d):
+        return f"{d['card']} does nothing: {d['why']}."
+
+    def _extra_turn(self, p, d):
+        return f"{p} will take an extra turn after this one."
+
+    def _invest(self, p, d):
+        return f"{p} invests in {article(d['card'])}. Exile mat: {grouped(d['mat'])}."
+
+    def _invest_draw(self, p, d):
+        return f"{p}'s Invested {d['card']}: +{d['n']} Cards."
 
     def _duration(self, p, d):
         return f"{p}'s {d['card']} resolves."
@@ -186,6 +233,9 @@ class Narrator:
     def _trigger(self, p, d):
         return f"{p}'s {d['label']}."
 
+    def _react(self, p, d):
+        return f"{p} reacts with {d['label']}."
+
     # ---- questions
     def event(self, ev: Event) -> str:
         """A short sentence naming the event that opened a reaction window."""
@@ -199,26 +249,28 @@ class Narrator:
         return f"{who}: {ev.kind.replace('_', ' ')}."
 
     def question(self, d: Decision) -> list[str]:
-        """The lines that ask a question: what opened it, the prompt, the numbered options."""
+        """A question in one line: who, what opened it (another player's event), the prompt, the
+        numbered options. A single "may" ability reads as yes or no; `yes`, its name or its
+        number take it, and `no` or `none` pass."""
         if d.kind == "turn":
             p = d.player
             return [f"{p.name}, {d.topic} phase. {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
                     f"{count(p.coins, 'coin')}. Hand: {grouped(sorted(p.hand.names())) if p.hand.cards else 'empty'}."]
-        lines = []
-        if isinstance(d.context, Event):
-            opened = self.event(d.context)
-            if d.topic == "react":
-                lines.append(f"{opened} {d.player.name} may react with {' or '.join(o.label for o in d.options)}.")
-            else:
-                lines.append(f"{opened} {d.player.name} chooses the order.")
-        lines.append(f"{d.player.name}: {d.prompt}")
-        if d.kind == "yesno":
-            lines.append("1. yes, 2. no.")
-            return lines
-        opts = ", ".join(f"{i}. {o.label}" for i, o in enumerate(d.options, 1))
+        line = f"{d.player.name}: "
+        ev = d.context
+        if isinstance(ev, Event) and ev.player is not d.player:  # your own event was just said
+            line += self.event(ev) + " "
+        line += d.prompt
+        if d.unlisted:  # too many to read out: say what may be typed instead
+            return [f"{line} {d.unlisted}"]
+        if d.kind == "yesno" or (d.topic == "react" and len(d.options) == 1 and d.may_decline):
+            return [line + (" 1. yes, or no." if d.kind != "yesno" else " 1. yes, 2. no.")]
+        opts = ", ".join(f"{i}. {o.label}" + (f" ({o.count})" if o.count > 1 else "")
+                         for i, o in enumerate(d.options, 1))
         if d.may_decline:
             opts += ", or none"
-        if d.max > 1:
+        if d.max > 1 and d.topic == "order":  # every option, the order is the answer
+            opts += f". Name all {d.max} in order, separated by commas"
+        elif d.max > 1:
             opts += f". Pick up to {d.max}, separated by commas"
-        lines.append(opts + ".")
-        return lines
+        return [f"{line} {opts}."]

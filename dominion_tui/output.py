@@ -12,27 +12,84 @@ from typing import Any, Callable, TextIO
 from .core.events import Note
 from .narration import Narrator, grouped
 
-# Announcements the accessibility notes require, shown even at the brief level.
-REQUIRED = {"turn", "exile", "unexile", "exile_mat", "exile_fail", "artifact", "cube", "coffers",
-            "villagers", "spend", "duration", "game_over", "return", "play_aside", "set_aside_by_game",
-            "trigger",
-            "gain_fail", "auto"}
-# Details of other players' turns left out below the verbose level.
-OPPONENT_DETAIL = {"draw", "shuffle", "plus", "phase"}
+# What every level says, about anyone: what changed hands or piles, and what others did to you.
+ALWAYS = {"turn", "game_over", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
+          "unexile", "artifact", "coffers", "villagers", "spend", "duration", "return",
+          "play_aside", "set_aside_by_game", "trigger", "react", "phase_back"}
+# Details of your own turn that normal adds to brief (you typed the move; `status` tells the rest).
+OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}
+# What normal says of other players' turns besides ALWAYS: what they played and showed.
+OTHERS_NORMAL = {"play", "reveal", "discard", "to_hand", "to_deck", "set_aside"}
 LEVELS = ("brief", "normal", "verbose")
 
 
 def wants(level: str, note: Note, viewer: str | None) -> bool:
-    if level == "verbose" or note.kind in REQUIRED:
+    """Brief: what changed for everyone and your own cards. Normal: also your counters and
+    what others played. Verbose: everything, your phases and new hands, others' draws too."""
+    if note.kind == "react" and viewer is not None and note.player == viewer:
+        return False  # they were asked, and their answer was said
+    if level == "verbose" or note.kind in ALWAYS:
         return True
+    d = note.data
+    if note.kind == "phase" or (note.kind == "draw" and d.get("new_hand")):
+        return False  # the prompt names the phase; the next turn's status tells the hand
     mine = viewer is None or note.player == viewer
+    if note.kind == "play" and (d.get("way") or (d.get("attack") and not mine)):
+        return True  # a Way used, an attack on you
     if level == "brief":
-        if note.kind == "gain" and not note.data.get("supply"):  # Horse counts are required
-            return True
-        if note.kind in ("play", "gain", "buy", "trash") and note.data.get("way") is not None:
-            return True
-        return mine and note.kind not in ("shuffle",)
-    return mine or note.kind not in OPPONENT_DETAIL
+        return mine and note.kind not in OWN_DETAIL
+    return mine or note.kind in OTHERS_NORMAL
+
+
+@dataclass
+class Run:
+    """Plays told in one line: a run of Treasures, or another player's plays whose effects
+    this level does not tell ("Bot plays Sheepdog, 3 Coppers, Silver, 7 coins in total.")."""
+
+    player: str | None
+    cards: list[str] = field(default_factory=list)
+    coins: int | None = None
+
+    def line(self) -> str:
+        total = f", {self.coins} coins in total" if self.coins is not None else ""
+        return f"{self.player} plays {grouped(self.cards)}{total}."
+
+
+class Teller:
+    """What one listener hears of a stream of notes at one level, runs of plays folded."""
+
+    def __init__(self, narrator: Narrator, level: str) -> None:
+        self.narrator, self.level = narrator, level
+        self.run: Run | None = None
+
+    def note(self, note: Note, lines: list[str]) -> list[str]:
+        viewer, run = self.narrator.viewer, self.run
+        if self.joins(note, viewer):
+            out = self.flush() if run is not None and run.player != note.player else []
+            self.run = self.run or Run(note.player)
+            self.run.cards.append(note.data["card"])
+            return out
+        if run is not None and note.player == run.player:
+            if note.kind == "plus" and note.data["what"] == "coins":
+                run.coins = note.data["total"]
+                return []
+            if not wants(self.level, note, viewer):
+                return []  # unsaid anyway: the run goes on
+        said = lines if wants(self.level, note, viewer) else []
+        return self.flush() + said  # the run first: cause before effect
+
+    def joins(self, note: Note, viewer: str | None) -> bool:
+        d = note.data
+        if note.kind != "play" or d.get("way"):
+            return False
+        mine = viewer is None or note.player == viewer
+        if mine:
+            return bool(d.get("treasure"))  # your Treasures, even at brief: they are your coins
+        return not d.get("attack") and wants(self.level, note, viewer)
+
+    def flush(self) -> list[str]:
+        run, self.run = self.run, None
+        return [run.line()] if run and run.cards else []
 
 
 @dataclass
@@ -50,35 +107,53 @@ class Output:
     sinks: list[Callable[[str], None]] = field(default_factory=list)
     muted: bool = False
     voice_settings: dict[str, Any] = field(default_factory=dict)
-    batch: list[tuple[str, str]] | None = None
-    batch_total: int = 0
 
     def __post_init__(self) -> None:
         self.console = None
+        self.teller = Teller(self.narrator, self.level)
         if not self.plain:
             from rich.console import Console
-            self.console = Console(file=self.stream, highlight=False, emoji=False, soft_wrap=True)
+            # soft_wrap=False: rich breaks long lines between words, at the terminal's width;
+            # left to the terminal they break mid-word, and Speakup reads screen lines.
+            self.console = Console(file=self.stream, highlight=False, emoji=False, soft_wrap=False)
 
     def note(self, note: Note) -> None:
         lines = self.narrator.note(note)
         if not lines:
             return
         self.history.append(note)
-        if self.batch is not None and not self.muted and self.batched(note):
+        if self.muted:
+            self.teller.run = None
             return
-        if self.muted or not wants(self.level, note, self.narrator.viewer):
-            return
+        self.teller.narrator, self.teller.level = self.narrator, self.level
         style = "bold" if note.kind in ("turn", "game_over") else None
-        for line in lines:
-            self.say(line, style)
+        for line in self.teller.note(note, lines):
+            self.say(line, style if line in lines else None)
+
+    def flush(self) -> None:
+        """Say a run of plays still being gathered, before anything else is said."""
+        for line in self.teller.flush():
+            self.say(line)
 
     def say(self, line: str, style: str | None = None) -> None:
         """One announcement: to the screen, speech, any other sink, the transcript, "repeat"."""
+        self.flush()
         self.recent.append(line)
         self.emit(line, style)
         if self.transcript is not None:
-            self.transcript.write(line + "\n")
-            self.transcript.flush()
+            try:
+                self.transcript.write(line + "\n")
+                self.transcript.flush()
+            except OSError as e:  # a full disk ends the transcript, never the game
+                self.stop_transcript(e)
+
+    def stop_transcript(self, e: OSError) -> None:
+        transcript, self.transcript = self.transcript, None
+        try:
+            transcript.close()
+        except OSError:
+            pass  # close flushes again and fails again; the file is closed all the same
+        self.emit(f"Transcript stopped: {(e.strerror or str(e)).lower()}.")
 
     def emit(self, line: str, style: str | None = None) -> None:
         """Screen, speech and sinks: what every line the player hears goes through."""
@@ -88,28 +163,20 @@ class Output:
         for sink in self.sinks:
             sink(line)
 
-    # ---- one line for a run of Treasures ("treasures" command)
+    # ---- runs of plays are gathered by the Teller; these remain for the session's calls
     def begin_batch(self) -> None:
-        self.batch, self.batch_total = [], 0
-
-    def batched(self, note: Note) -> bool:
-        if note.kind == "play":
-            self.batch.append((note.player, note.data["card"]))
-            return True
-        if note.kind == "plus" and note.data["what"] == "coins":
-            self.batch_total = note.data["total"]
-            return True
-        return False
+        pass
 
     def end_batch(self) -> None:
-        batch, self.batch = self.batch, None
-        if batch:
-            who = batch[0][0]
-            self.say(f"{who} plays {grouped([c for _, c in batch])}, {self.batch_total} coins in total.")
+        self.flush()
 
     def log(self) -> list[str]:
-        """Every announcement so far, as the player now at the keyboard may hear it."""
-        return [line for note in self.history for line in self.narrator.note(note)]
+        """Every announcement so far, as the player now at the keyboard may hear it, every
+        level's detail included, runs of Treasures summed up in one line per run."""
+        teller, out = Teller(self.narrator, "verbose"), []
+        for note in self.history:
+            out += teller.note(note, self.narrator.note(note))
+        return out + teller.flush()
 
     def question(self, lines: list[str]) -> None:
         for i, line in enumerate(lines):
@@ -120,6 +187,7 @@ class Output:
 
     def info(self, lines: list[str]) -> None:
         """Answers to queries: shown and spoken, not logged as game events."""
+        self.flush()
         for line in lines:
             self.emit(line)
 
@@ -127,8 +195,18 @@ class Output:
         if self.console is not None:
             self.console.print(line, style=style, markup=False)
         else:
-            self.stream.write(line + "\n")
+            self.stream.write("\n".join(self.wrapped(line)) + "\n")
             self.stream.flush()
+
+    def wrapped(self, line: str) -> list[str]:
+        """At a terminal, lines break between words at its width; to a pipe, one line each."""
+        isatty = getattr(self.stream, "isatty", None)
+        if not (isatty and isatty()):
+            return [line]
+        import shutil
+        import textwrap
+        width = shutil.get_terminal_size().columns - 1
+        return textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [line]
 
     # ---- speech
     def speech_on(self) -> str | None:

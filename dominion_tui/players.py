@@ -117,6 +117,9 @@ class SimplePlayer(RandomPlayer):
         return TurnAction("end")
 
     def purchase(self, game: Game, p: Any) -> str | None:
+        event = self.event_purchase(game, p)
+        if event:
+            return event
         coins, provinces = p.coins, len(game.supply.get("Province", []))
         if coins >= 8:
             return "Province"
@@ -134,15 +137,138 @@ class SimplePlayer(RandomPlayer):
                 return self.rng.choice(sorted(options))
         return "Silver" if coins >= 3 else None
 
+    def event_purchase(self, game: Game, p: Any) -> str | None:
+        """An Event when it clearly helps; each is bought at most once a turn, so no loop."""
+        events = {d.name for d in game.landscapes if d.kind == "event"}
+        if not events:
+            return None
+        coins, provinces = p.coins, len(game.supply.get("Province", []))
+        bought = game.turn.bought_cards
+
+        def ok(name: str) -> bool:
+            return name in events and name not in bought and \
+                game.why_not(p, TurnAction("buy", name)) is None
+        if coins >= 10 and ok("Alliance"):
+            return "Alliance"
+        if provinces <= 4 and 4 <= coins < 8 and ok("Seize the Day"):
+            return "Seize the Day"  # late: an extra turn beats a Duchy
+        if coins in (6, 7) and game.supply["Curse"].cards and ok("Desperation") \
+                and not any(c.name == "Curse" for c in p.all_cards()):
+            return "Desperation"  # +2 coins and a Buy reach a Province
+        if provinces > 4 and coins == 5 and len(p.in_play) <= 5 and ok("Stampede"):
+            return "Stampede"
+        if coins == 2 and provinces > 2 and ok("Ride"):
+            return "Ride"
+        return None
+
     def answer(self, game: Game, d: Decision) -> Any:
+        """Judge each question by what it is for (its topic), never at random where it matters."""
         if d.kind == "yesno":
             return [0]
         if d.topic == "way":
             return [0]  # "normal": the card's own text
+        by_topic = getattr(self, "answer_" + d.topic, None) if d.topic else None
+        if by_topic is not None:
+            return by_topic(game, d)
         if d.topic == "react" or d.may_decline:
             return [0] if d.options else []
-        if d.topic == "exile":  # away with the weakest card
-            rank = [JUNK.index(o.label) if o.label in JUNK else len(JUNK) for o in d.options]
-            return [rank.index(min(rank))]
         k = max(d.min, 1)
         return sorted(self.rng.sample(range(len(d.options)), min(k, len(d.options))))
+
+    # ---- judging cards
+    @staticmethod
+    def worth(game: Game, option: Any) -> float:
+        """How much a card (or pile name) is wanted: junk lowest, Victory cards only late,
+        then by cost (a Treasure a little more)."""
+        name = option.name if hasattr(option, "name") else str(option)
+        if name in JUNK:
+            return JUNK.index(name) - len(JUNK)
+        d = game.db.defs.get(name)
+        if d is None or d.cost is None:
+            return 0
+        provinces = len(game.supply.get("Province", []))
+        if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure") and provinces > 4:
+            return 0.5
+        return game.cost(d) + (0.5 if d.is_("Treasure") else 0)
+
+    def ranked(self, game: Game, d: Decision) -> list[int]:
+        """Option indices from the least worth keeping to the most."""
+        def value(i: int) -> Any:
+            o = d.options[i]
+            return o.value if o.value is not None and hasattr(o.value, "name") else o.label
+        return sorted(range(len(d.options)), key=lambda i: (self.worth(game, value(i)), i))
+
+    def answer_trash(self, game: Game, d: Decision) -> list[int]:
+        """Away with Curses, Estates and Coppers; anything else only when it must."""
+        if game.phase == "cleanup" and d.may_decline:  # Improve: trash only to upgrade
+            return self.improve(game, d)
+        order = self.ranked(game, d)
+        junk = [i for i in order if d.options[i].label in JUNK]
+        if d.max > 1:
+            return junk[: d.max] if len(junk) >= d.min else order[: d.min]
+        if junk:
+            return [junk[0]]
+        return [] if d.may_decline else order[:1]
+
+    answer_exile = answer_trash
+
+    def improve(self, game: Game, d: Decision) -> list[int]:
+        """Trash a card in play only for a card costing 1 more that is wanted more."""
+        for i, o in enumerate(d.options):
+            cost = game.cost(game.db[o.label]) + 1
+            ups = [n for n, z in game.supply.items() if z.cards and game.cost(game.db[n]) == cost]
+            if ups and max(self.worth(game, u) for u in ups) > self.worth(game, o.label):
+                return [i]
+        return []
+
+    def answer_discard(self, game: Game, d: Decision) -> list[int]:
+        order = self.ranked(game, d)
+        junk = [i for i in order if d.options[i].label in JUNK][: d.max]
+        if d.may_decline or len(junk) >= d.min:  # discarding for a benefit: only junk
+            return junk if len(junk) >= d.min else order[: d.min]
+        return order[: max(d.min, 1)]
+
+    def answer_gain(self, game: Game, d: Decision) -> list[int]:
+        """The best card on offer, but never a Curse by choice."""
+        order = [i for i in reversed(self.ranked(game, d)) if d.options[i].label != "Curse"]
+        if not order:
+            return [] if d.may_decline else [0]
+        return [order[0]]
+
+    answer_exile_supply = answer_gain  # set aside the best card, to gain its copies cheaply later
+
+    def answer_play(self, game: Game, d: Decision) -> list[int]:
+        order = self.ranked(game, d)
+        return [order[-1]] if order else []
+
+    def answer_topdeck(self, game: Game, d: Decision) -> list[int]:
+        return list(reversed(self.ranked(game, d)))[: d.max]
+
+    def answer_order(self, game: Game, d: Decision) -> list[int]:
+        """Cards put back: the best ends on top (named first). Simultaneous effects: as listed."""
+        if d.kind == "cards":
+            return list(reversed(self.ranked(game, d)))[: d.max]
+        return list(range(max(d.min, 1)))
+
+    def answer_mode(self, game: Game, d: Decision) -> list[int]:
+        """Several modes: the first ones offered (cards before coins before gains); one: the first."""
+        return list(range(max(d.min, 1)))
+
+    def answer_name(self, game: Game, d: Decision) -> list[int]:
+        """Naming a card (Pursue): the best card it owns, to keep it on top."""
+        owned = {c.name for c in d.player.all_cards()} - set(JUNK)
+        labels = [o.label for o in d.options]
+        best = max(owned, key=lambda n: (self.worth(game, n), n), default="Gold")
+        return [labels.index(best)] if best in labels else [0]
+
+    def answer_set_aside(self, game: Game, d: Decision) -> list[int]:
+        """Delay: set aside its best Action only when it could not play it this turn."""
+        if d.player.actions > 0 and game.phase == "action" or not d.options:
+            return []
+        return [self.ranked(game, d)[-1]]
+
+    def answer_pay(self, game: Game, d: Decision) -> list[int]:
+        labels = [o.label for o in d.options]
+        if "pay" in labels:
+            return [labels.index("pay")]
+        return [self.ranked(game, d)[0]]

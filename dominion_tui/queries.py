@@ -1,15 +1,15 @@
 """Commands that only ask: they read the game and never change it."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from .core.game import Game
 from .core.model import Player
-from .interpreter import match_name
-from .narration import count, grouped
+from .interpreter import ascii_number, match_name
+from .narration import count, grouped, quoted
 
 HELP = {
-    "play": "play CARD: play a card from your hand.",
+    "play": "play CARD: play a card from your hand. play CARD as WAY: with a Way, as in play Sheepdog as ox.",
     "buy": "buy NAME: buy a card, an Event or a Project.",
     "end": "end: end this phase. Ending the Buy phase ends your turn.",
     "treasures": "treasures: play every Treasure in your hand that needs no decision.",
@@ -26,9 +26,11 @@ HELP = {
     "log": "log N: the last N announcements, 10 if no number is given.",
     "repeat": "repeat: say again what was said since your last answer, and the question.",
     "score": "score: everyone's victory points now.",
-    "undo": "undo: take back your last answer this turn, if it revealed no new card.",
+    "undo": "undo: take back the last line you typed this turn, if it revealed no new card.",
     "save": "save FILE: save the game to a file; resume it with dominion --resume FILE.",
     "speech": "speech on, speech off, speech rate N, speech volume N, speech voice NAME.",
+    "ways": "ways ask: every Action asks normal or which Way. ways typed: only play CARD as WAY uses one.",
+    "autoend": "autoend on: the Buy phase ends by itself with no Buy left. autoend off: wait for end.",
     "help": "help COMMAND: help on one command.",
     "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
 }
@@ -46,7 +48,21 @@ class Queries:
         return getattr(self, "q_" + verb)(arg, p)
 
     def q_hand(self, arg: str, p: Player) -> list[str]:
-        return [f"{p.name}'s hand: {grouped(sorted(p.hand.names()))}."]
+        return [f"{p.name}'s hand: {grouped(sorted(p.hand.names()))}."] + self.set_aside(p)
+
+    @staticmethod
+    def set_aside(p: Player) -> list[str]:
+        """The owner's own set-aside cards (Cargo Ship, Research): theirs to see, by name."""
+        if not p.set_aside.cards:
+            return []
+        return [f"Set aside, coming to your hand next turn: {grouped(sorted(p.set_aside.names()))}."]
+
+    def artifacts(self) -> list[str]:
+        g = self.game
+        if not g.artifacts:
+            return []
+        return ["Artifacts: " + ", ".join(
+            f"the {n}, held by {h.name if h else 'nobody'}" for n, h in g.artifacts.items()) + "."]
 
     def q_supply(self, arg: str, p: Player) -> list[str]:
         """One line per cost, cheapest first: '3 coins: Silver 40, Sheepdog 10.'"""
@@ -57,18 +73,28 @@ class Queries:
         lines = [f"{count(c, 'coin')}: {', '.join(sorted(piles))}." for c, piles in sorted(by_cost.items())]
         for n, z in g.nonsupply.items():
             lines.append(f"Not in the Supply: {n}, {count(g.cost(g.db[n]), 'coin')}, {len(z)} left.")
-        extras = [f"{d.name}, {d.kind.capitalize()}, {count(g.cost(d), 'coin')}" for d in g.landscapes
-                  if d.kind in ("event", "project")]
+        extras = [f"{d.name}, {d.kind.capitalize()}, {count(g.cost(d), 'coin')}{self.limit(d, p)}"
+                  for d in g.landscapes if d.kind in ("event", "project")]
         if extras:
             lines.append("Also for sale: " + "; ".join(extras) + ".")
         return lines
+
+    def limit(self, d: Any, p: Player) -> str:
+        """An Event's once-per-turn or once-per-game limit, when already used."""
+        g = self.game
+        if d.once_per_game and (p.index, d.name) in g.used_once_per_game:
+            return ", already bought this game"
+        if d.once_per_turn and g.current is p and d.name in g.turn.bought_cards:
+            return ", already bought this turn"
+        return ""
 
     def q_status(self, arg: str, p: Player) -> list[str]:
         g = self.game
         turn = f"{g.current.name}'s {g.phase} phase" if not g.over else "Game over"
         return [f"{turn}. {p.name}: {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
                 f"{count(p.coins, 'coin')}, {p.coffers} Coffers, {count(p.villagers, 'Villager')}. "
-                f"Deck {len(p.deck)}, discard {len(p.discard)}, hand {len(p.hand)}."]
+                f"Deck {len(p.deck)}, discard {len(p.discard)}, hand {len(p.hand)}."] + \
+            self.set_aside(p) + self.artifacts()
 
     def holdings(self, q: Player) -> str:
         g = self.game
@@ -85,12 +111,13 @@ class Queries:
 
     def q_others(self, arg: str, p: Player) -> list[str]:
         return [f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
-                f"in play {grouped(q.in_play.names())}, Exile {grouped(q.exile.names())}, "
-                f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}."
-                for q in self.game.players if q is not p]
+                f"in play {grouped(q.in_play.names())}, Exile {grouped(self.game.exile_mat(q))}, "
+                f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}"
+                f"{'; ' + count(len(q.set_aside), 'card') + ' set aside' if q.set_aside.cards else ''}."
+                for q in self.game.players if q is not p] + self.artifacts()
 
     def q_exile(self, arg: str, p: Player) -> list[str]:
-        return [f"{q.name}'s Exile mat: {grouped(sorted(q.exile.names()))}." for q in self.game.players]
+        return [f"{q.name}'s Exile mat: {grouped(sorted(self.game.exile_mat(q)))}." for q in self.game.players]
 
     def q_trash(self, arg: str, p: Player) -> list[str]:
         return [f"Trash: {grouped(sorted(self.game.trash.names()))}."]
@@ -101,27 +128,30 @@ class Queries:
             return ["Describe which card? For example: describe Barge."]
         name, why = match_name(arg, sorted(g.db.defs))
         if name is None:
-            return [why or f"No card named {arg}."]
+            return [why or f"No card named {quoted(arg)}."]
         d = g.db[name]
-        cost = f"{g.cost(d)} coins" if d.cost is not None else "no cost"
-        kinds = ", ".join(sorted(d.types)) or d.kind
-        return [f"{d.name}: {cost}, {kinds}. {d.text}"]
+        kinds = ", ".join(sorted(d.types)) or d.kind.capitalize()
+        text = d.text
+        first, _, rest = text.partition(". ")
+        if first in d.types:  # texts open with their type ("Treasure. 1 coin."): said once
+            text = rest
+        cost = f"{count(g.cost(d), 'coin')}, " if d.cost is not None else ""
+        return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
 
     def q_kingdom(self, arg: str, p: Player) -> list[str]:
         g = self.game
         lines = [f"Kingdom: {', '.join(g.config.kingdom) or 'none'}."]
         for d in g.landscapes:
-            lines.append(f"{d.name}: {d.text}")
+            cost = f", {count(g.cost(d), 'coin')}" if d.cost is not None else ""
+            lines.append(f"{d.name}{cost}: {d.text}")
         if g.set_aside.cards:
             ways = [d.name for d in g.landscapes if d.setup]
             lines.append(f"Set aside for {', '.join(ways) or 'the game'}: {', '.join(g.set_aside.names())}.")
-        if g.artifacts:
-            lines.append("Artifacts: " + ", ".join(
-                f"the {n}, held by {h.name if h else 'nobody'}" for n, h in g.artifacts.items()) + ".")
-        return lines
+        return lines + self.artifacts()
 
     def q_log(self, arg: str, p: Player) -> list[str]:
-        n = int(arg) if arg.isdigit() else 10
+        n = ascii_number(arg)
+        n = 10 if n is None else n
         return self.log()[-n:] if n else []
 
     def q_repeat(self, arg: str, p: Player) -> list[str]:
@@ -133,7 +163,7 @@ class Queries:
     def q_help(self, arg: str, p: Player) -> list[str]:
         if arg:
             name, why = match_name(arg.split()[0], list(HELP))
-            return [HELP[name] if name else f"No command '{arg}'. Type help for the list."]
+            return [HELP[name] if name else f"No command '{quoted(arg)}'. Type help for the list."]
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
-                "log N, repeat, score. Also: undo, save FILE, speech, help COMMAND, quit."]
+                "log N, repeat, score. Also: undo, save FILE, speech, ways, autoend, help COMMAND, quit."]

@@ -15,8 +15,16 @@ from .core.game import Game
 
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
-            "save", "speech", "help", "quit"]
-TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help"}
+            "save", "speech", "ways", "autoend", "help", "quit"]
+UNREADABLE = "That line is not UTF-8 text; nothing was done."
+TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
+                  "ways", "autoend"}
+
+
+def name_parts(name: str) -> list[str]:
+    """A name and each of its later parts: "ox" and "the ox" fit Way of the Ox."""
+    words = name.lower().split()
+    return [" ".join(words[i:]) for i in range(len(words))]
 
 
 def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
@@ -28,10 +36,17 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
     if d.kind == "turn":
         if not sep:  # like readline, a word that takes more is completed with its space
             return [c + (" " if c in TAKES_ARGUMENT else "") for c in COMMANDS if c.startswith(low)]
+        if verb == "play" and " as " in rest:  # "play Sheepdog as o" -> "... as Way of the Ox"
+            card, _, way = rest.rpartition(" as ")
+            typed = text[:len(verb) + 1 + len(card)]
+            return [f"{typed} as {w}" for w in ["normal"] + [x.name for x in game.ways]
+                    if any(part.startswith(way) for part in name_parts(w))]
         if verb == "play":
             names = sorted({c.name for c in d.player.hand.cards})
         elif verb == "buy":
             names = game.buyable_names()
+        elif verb in ("ways", "autoend"):
+            names = ["ask", "typed"] if verb == "ways" else ["on", "off"]
         elif verb in ("describe", "help"):
             names = sorted(game.db.defs) if verb == "describe" else COMMANDS
         else:
@@ -44,6 +59,11 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
     return [lbl for lbl in labels if lbl.lower().startswith(low)]
 
 
+def undecodable(line: str) -> bool:
+    """Bytes that were not text arrive as lone surrogates (errors="surrogateescape")."""
+    return any("\udc80" <= ch <= "\udcff" for ch in line)
+
+
 class PlainReader:
     """Plain lines from any stream: no prompt_toolkit, no escape sequences."""
 
@@ -51,14 +71,54 @@ class PlainReader:
         self.stream = stream or sys.stdin
         self.out = out or sys.stdout
         self.context: tuple[Game | None, Decision | None] = (None, None)
+        if hasattr(self.stream, "reconfigure"):  # a bad byte must not end the game (strict UTF-8)
+            self.stream.reconfigure(errors="surrogateescape")
 
     def read(self, prompt: str) -> str:
-        self.out.write(prompt + "\n")  # whole lines only, for scripts and screen readers
-        self.out.flush()
-        line = self.stream.readline()
-        if not line:
-            raise EOFError
-        return line.rstrip("\r\n")
+        while True:
+            self.out.write(prompt + "\n")  # whole lines only, for scripts and screen readers
+            self.out.flush()
+            line = self.stream.readline()
+            if not line:
+                raise EOFError
+            if not undecodable(line):
+                return line.rstrip("\r\n")
+            self.out.write(UNREADABLE + "\n")
+
+
+class LineReader:
+    """A terminal without any cursor code: the standard library's readline for history and
+    tab completion, told the terminal is "dumb" so that editing a line moves the cursor with
+    plain backspaces and never with escape sequences (--plain)."""
+
+    def __init__(self) -> None:
+        term = os.environ.get("TERM")
+        os.environ["TERM"] = "dumb"  # readline reads the terminal type once, when loaded
+        try:
+            import readline
+        except ImportError:  # no readline (some Windows Pythons): plain input() still works
+            readline = None
+        finally:
+            if term is None:
+                del os.environ["TERM"]
+            else:
+                os.environ["TERM"] = term
+        self.context: tuple[Game | None, Decision | None] = (None, None)
+        self.matches: list[str] = []
+        if readline is not None:
+            readline.set_completer_delims("")  # complete the whole line: "buy Si" -> "buy Silver"
+            readline.set_completer(self.complete)
+            readline.parse_and_bind("set enable-bracketed-paste off")
+            readline.parse_and_bind("tab: complete")
+        self.readline = readline
+
+    def complete(self, text: str, state: int) -> str | None:
+        if state == 0:
+            self.matches = suggestions(*self.context, text)
+        return self.matches[state] if state < len(self.matches) else None
+
+    def read(self, prompt: str) -> str:
+        return input(prompt + " ")
 
 
 class PromptReader:
@@ -69,6 +129,8 @@ class PromptReader:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import Completer, Completion
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
         from prompt_toolkit.shortcuts import CompleteStyle
 
         reader = self
@@ -81,11 +143,21 @@ class PromptReader:
                     shown = s.split(" ", 1)[1] if " " in s.strip() else s
                     yield Completion(s, start_position=-len(text), display=shown)
 
+        # The mouse is never turned on, so a "mouse report" is pasted text such as a colour
+        # code (ESC[31m); prompt_toolkit's own handler crashes on it and prints a traceback.
+        keys = KeyBindings()
+        keys.add(Keys.Vt100MouseEvent)(lambda event: None)
+        keys.add(Keys.WindowsMouseEvent)(lambda event: None)
+
         self.context: tuple[Game | None, Decision | None] = (None, None)
         self.session = PromptSession(history=InMemoryHistory(), completer=NowCompleter(),
                                      complete_style=CompleteStyle.READLINE_LIKE,
                                      reserve_space_for_menu=0, input=input, output=output,
-                                     complete_while_typing=False)
+                                     complete_while_typing=False, key_bindings=keys)
 
     def read(self, prompt: str) -> str:
-        return self.session.prompt(prompt + " ")
+        while True:
+            line = self.session.prompt(prompt + " ")
+            if not undecodable(line):  # a stray byte would otherwise vanish: "" declines
+                return line
+            print(UNREADABLE, flush=True)

@@ -1,23 +1,38 @@
 """Saving and resuming: a game is its setup plus the sequence of answers.
 
 Saves are JSON, written atomically (a temporary file, then os.replace) after every answer, so
-a killed process or a closed terminal never loses more than the answer being typed.
+a killed process or a closed terminal never loses more than the answer being typed. A save is
+read only as a regular file of sane size, and every field is checked before the game announces
+or replays anything: a damaged or hostile file gets one line and is left as it was.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import sys
 import tempfile
+import time
+from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .core.decisions import Decision, TurnAction
-from .core.game import Config
+from .core.game import Config, SetupError
+from .core.model import ACTION, DURATION
+from .setup import MAX_SEED, check_config, database
 
 FORMAT = "dominion-tui save"
 VERSION = 1
+TMP_PREFIX = ".save-"
+MAX_BYTES = 20_000_000  # a real game is far smaller; a bigger file is not a save
+MAX_ANSWERS = 50_000  # a six-player game of 100 rounds is under 20,000
+MAX_NAME = 100  # a card name in an answer
+MAX_COUNT = 10_000
+MOUSE = "Way of the Mouse"
+VERBS = ("play", "buy", "end", "villager", "coffers")
 
 
 class SaveError(Exception):
@@ -57,50 +72,172 @@ def encode(answer: Any) -> Any:
     return list(answer)
 
 
-def decode(raw: Any) -> Any:
-    if isinstance(raw, dict):
-        return TurnAction(str(raw["verb"]), raw.get("name"), int(raw.get("n", 1)))
-    if isinstance(raw, list) and all(isinstance(i, int) for i in raw):
-        return raw
-    raise ValueError("bad answer")
+# ---------------------------------------------------------------- writing
+def reason(e: OSError, folder: Path) -> str:
+    """Why a file could not be written in `folder`, as a short clause for the player."""
+    code = e.errno
+    nearest = next((p for p in [folder, *folder.parents] if p.exists()), folder)  # what blocks it
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return "the disk is full"
+    if code == errno.EROFS:
+        return f"{nearest} is on a read-only disk"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"no permission to write in {nearest}"
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return f"{nearest} is a file, not a folder"
+    if code == errno.ENOENT and folder.is_dir():
+        return f"the folder {folder} does not accept new files"
+    if code == errno.ENOENT:
+        return f"the folder {folder} does not exist"
+    return (e.strerror or str(e)).lower()
 
 
-def write(path: Path, data: SaveData) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
+def write(path: Path, data: SaveData, make_folder: bool = False) -> None:
+    """Write atomically; a SaveError says why not in one clause. Only the autosave makes its folder:
+    a folder the player named and mistyped must not appear silently."""
+    folder = path.parent
+    try:
+        if make_folder:
+            folder.mkdir(parents=True, exist_ok=True)
+        if path.is_dir():
+            raise SaveError(f"{path} is a folder")
+        if path.exists() and not path.is_file():
+            raise SaveError(f"{path} is not a regular file")  # never replace a device or a pipe
+        if not folder.is_dir():
+            raise SaveError(reason(OSError(errno.ENOTDIR if folder.exists() else errno.ENOENT, ""), folder))
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=TMP_PREFIX, suffix=".tmp")
+    except OSError as e:
+        raise SaveError(reason(e, folder)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(data.to_json())
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise SaveError(reason(e, folder)) from None
         raise
 
 
-def read(path: Path) -> SaveData:
-    """Load a save; a missing, damaged or foreign file gets a SaveError and is left untouched."""
+def clean_stray(folder: Path, older_than: float = 60) -> None:
+    """Remove temporary files a killed game left beside its autosave (not one being written now)."""
     try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+        for tmp in folder.glob(TMP_PREFIX + "*.tmp"):
+            if time.time() - tmp.stat().st_mtime > older_than:
+                tmp.unlink()
+    except OSError:
+        pass  # a folder we cannot tidy is not worth a word; autosave will say if it cannot write
+
+
+# ---------------------------------------------------------------- reading
+def read(path: Path) -> SaveData:
+    """Load and check a save before anything is announced; a SaveError is one line for the player.
+    The file is only read: a refused save is left exactly as it was."""
+    try:  # non-blocking, so that a named pipe cannot hang the game before it is refused
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise SaveError(f"No saved game at {path}.")
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise SaveError(f"{path} is not a readable save file ({type(e).__name__}).")
+        raise SaveError(f"No saved game at {path}.") from None
+    except OSError as e:
+        raise SaveError(f"{path} cannot be read: {(e.strerror or str(e)).lower()}.") from None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"{path} is not a save file: it is not a regular file.")
+        blob = f.read(MAX_BYTES + 1) if st.st_size <= MAX_BYTES else b""
+        if st.st_size > MAX_BYTES or len(blob) > MAX_BYTES:
+            raise SaveError(f"{path} is not a save file: it is over {MAX_BYTES // 1_000_000} MB.")
+    try:
+        raw = json.loads(blob.decode("utf-8"), parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not a save file: it is not text.") from None
+    except (ValueError, RecursionError) as e:
+        why = ("it is nested too deeply" if isinstance(e, RecursionError) else "it is cut short or not JSON"
+               if isinstance(e, json.JSONDecodeError) else str(e) if isinstance(e, Damaged)
+               else "a number in it is too long")
+        raise SaveError(f"{path} is not a readable save file: {why}.") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(f"{path} is not a dominion-tui save file.")
     if raw.get("version") != VERSION:
         raise SaveError(f"{path} was saved by another version of dominion-tui.")
     try:
-        c = raw["config"]
-        config = Config([str(p) for p in c["players"]], [str(k) for k in c["kingdom"]],
-                        [str(x) for x in c["landscapes"]], int(c["seed"]), c.get("mouse"))
-        answers = [decode(a) for a in raw["answers"]]
-        computers = [str(n) for n in raw.get("computers", [])]
-    except (KeyError, TypeError, ValueError):
-        raise SaveError(f"{path} is damaged and cannot be resumed.")
-    return SaveData(config, answers, computers)
+        return parse(raw, database())
+    except Damaged as e:
+        why = "".join(ch for ch in str(e) if ch.isprintable())  # names in it may be hostile
+        raise SaveError(f"{path} is damaged and cannot be resumed. {why[:1].upper()}{why[1:]}.") from None
+
+
+class Damaged(ValueError):
+    """What is wrong with a save, for the one line that refuses it."""
+
+
+def _no_constant(name: str) -> Any:
+    raise Damaged(f"{name} is not a number")
+
+
+def need(ok: bool, what: str) -> None:
+    if not ok:
+        raise Damaged(what)
+
+
+def _keys(obj: Any, what: str, required: set[str], optional: set[str] = set()) -> dict[str, Any]:
+    need(isinstance(obj, dict), f"{what} is not an object")
+    missing, extra = required - obj.keys(), obj.keys() - required - optional
+    need(not missing, f"{what} has no {', '.join(sorted(missing))}")
+    need(not extra, f"{what} has an unknown field")
+    return obj
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    need(isinstance(value, int) and not isinstance(value, bool), f"{what} is not a whole number")
+    need(low <= value <= high, f"{what} is out of range")
+    return value
+
+
+def _strings(value: Any, what: str) -> list[str]:
+    need(isinstance(value, list) and all(isinstance(v, str) for v in value), f"{what} is not a list of names")
+    return value
+
+
+def parse(raw: dict[str, Any], db: Any) -> SaveData:
+    """Check every field, type and bound of a version-1 save; the setup as a new game's is checked."""
+    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers"})
+    c = _keys(raw["config"], "the setup", {"players", "kingdom", "landscapes", "seed"}, {"mouse"})
+    mouse = c.get("mouse")
+    need(mouse is None or isinstance(mouse, str), f"the {MOUSE} card is not a name")
+    config = Config(_strings(c["players"], "the player list"), _strings(c["kingdom"], "the kingdom list"),
+                    _strings(c["landscapes"], "the landscape list"), _int(c["seed"], "the seed", -MAX_SEED, MAX_SEED),
+                    mouse)
+    try:
+        check_config(config, db)
+    except SetupError as e:
+        raise Damaged(str(e).rstrip(".")) from None  # the setup a new game would refuse
+    if mouse is not None:
+        d = db.defs.get(mouse)
+        need(MOUSE in config.landscapes, f"a card is set aside without {MOUSE}")
+        need(d is not None and d.kind == "kingdom" and d.is_(ACTION) and not d.is_(DURATION)
+             and d.cost in (2, 3) and mouse not in config.kingdom,
+             f"the {MOUSE} card is not an unused non-Duration Action costing 2 or 3")
+    computers = _strings(raw.get("computers", []), "the computer player list")
+    need(len(set(computers)) == len(computers) and set(computers) <= set(config.players),
+         "the computer players are not among the players")
+    answers = raw["answers"]
+    need(isinstance(answers, list) and len(answers) <= MAX_ANSWERS,
+         f"the answers are not a list of at most {MAX_ANSWERS:,}")
+    return SaveData(config, [decode(a) for a in answers], computers)
+
+
+def decode(raw: Any) -> Any:
+    if isinstance(raw, dict):
+        a = _keys(raw, "an answer", {"verb"}, {"name", "n"})
+        need(a["verb"] in VERBS, "an answer has an unknown move")
+        name = a.get("name")
+        need(name is None or (isinstance(name, str) and len(name) <= MAX_NAME), "an answer names no card")
+        return TurnAction(a["verb"], name, _int(a.get("n", 1), "an answer's count", 0, MAX_COUNT))
+    need(isinstance(raw, list) and len(raw) <= MAX_COUNT, "an answer is neither a move nor a list of picks")
+    return [_int(i, "an answer's pick", 0, MAX_COUNT) for i in raw]
 
 
 def fits(game: Any, d: Decision, ans: Any) -> bool:
@@ -112,21 +249,27 @@ def fits(game: Any, d: Decision, ans: Any) -> bool:
 
 
 class ReplayDecider:
-    """Feeds recorded answers back into a new game, then hands over to the live deciders."""
+    """Feeds recorded answers back into a new game, then hands over to the live deciders.
 
-    def __init__(self, answers: list[Any], live: dict[int, Any]) -> None:
-        self.queue = list(answers)
+    The replay lasts until the first live question, so what the last recorded answer led to
+    (a new hand drawn, say) stays as silent as the rest: it was told before."""
+
+    def __init__(self, answers: list[Any], live: dict[int, Any],
+                 on_live: Callable[[], None] | None = None) -> None:
+        self.queue = deque(answers)
         self.live = live
-
-    @property
-    def replaying(self) -> bool:
-        return bool(self.queue)
+        self.replaying = bool(self.queue)
+        self.on_live = on_live  # called once, when the replay has fitted to its end
 
     def decide(self, game: Any, d: Decision) -> Any:
         if self.queue:
-            ans = self.queue.pop(0)
+            ans = self.queue.popleft()
             if not fits(game, d, ans):
                 raise SaveError("The saved answers do not fit this game; the save is damaged "
                                 "or from another version.")
             return ans
+        if self.replaying:
+            self.replaying = False
+            if self.on_live:
+                self.on_live()
         return self.live[d.player.index].decide(game, d)

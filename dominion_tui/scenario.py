@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from .core.decisions import Decision
 from .core.game import Config, Game
-from .core.model import Player
+from .core.model import ACTION, CARD_KINDS, DURATION, Player
+from .core.registry import CardDB
 from .interpreter import Interpreter
 from .narration import Narrator
 from .queries import Queries
@@ -267,7 +268,72 @@ def find_files(paths: list[str]) -> list[str]:
 
 def load(path: str) -> Scenario:
     db = database()
-    return load_scenario(path, db.canonical)
+    sc = load_scenario(path, db.canonical)
+    check_with_cards(sc, db)
+    return sc
+
+
+def check_with_cards(sc: Scenario, db: CardDB) -> None:
+    """The spec's "Setup rules" that need the card database; raise ScenarioError."""
+    def fail(where: str, problem: str) -> NoReturn:
+        raise ScenarioError(f"{sc.path}: {where}: {problem}")
+
+    for i, name in enumerate(sc.kingdom):
+        if db[name].kind != "kingdom":
+            fail(f"kingdom[{i}]", f"{name} is not a Kingdom card")
+    for i, name in enumerate(sc.landscapes):
+        if db[name].kind not in ("event", "way", "project"):
+            fail(f"landscapes[{i}]", f"{name} is not an Event, Way or Project")
+    if sc.mouse is not None:
+        why = mouse_problem(sc, db)
+        if why:
+            fail("mouse", why)
+    piles = pile_names(sc, db)
+    for name in sc.supply:
+        if name not in piles:
+            fail(f"setup.supply.{name}", f"{name} is not a pile in this game"
+                 + (" (nothing in it uses them)" if db[name].kind == "nonsupply" else ""))
+    places = [(f"setup.{who}.{z}", getattr(ps, z) or []) for who, ps in sc.setup_players.items()
+              for z in ZONE_KEYS] + [("setup.trash", sc.trash)]
+    for where, names in places:
+        for i, name in enumerate(names):
+            if db[name].kind not in CARD_KINDS:
+                fail(f"{where}[{i}]", f"{name} is not a card (it is {an(db[name].kind)})")
+    for who, ps in sc.setup_players.items():
+        for key, kind in (("projects", "project"), ("artifacts", "artifact")):
+            for i, name in enumerate(getattr(ps, key) or []):
+                if db[name].kind != kind:
+                    fail(f"setup.{who}.{key}[{i}]", f"{name} is not {an(kind)}")
+
+
+def an(kind: str) -> str:
+    return ("an " if kind[0] in "aeiou" else "a ") + kind.capitalize()
+
+
+def mouse_problem(sc: Scenario, db: CardDB) -> str | None:
+    """Why `mouse:` cannot be Way of the Mouse's set-aside card here, or None."""
+    d = db[sc.mouse]
+    if "Way of the Mouse" not in sc.landscapes:
+        return "given without Way of the Mouse in landscapes"
+    if not d.is_(ACTION):
+        return f"{d.name} is not an Action"
+    if d.is_(DURATION):
+        return f"{d.name} is a Duration"
+    if d.cost not in (2, 3):
+        return f"{d.name} does not cost 2 or 3"
+    if d.kind != "kingdom":
+        return f"{d.name} is not a Kingdom card"
+    if d.name in sc.kingdom:
+        return f"{d.name} is in the kingdom"
+    return None
+
+
+def pile_names(sc: Scenario, db: CardDB) -> set[str]:
+    """The piles a game with this kingdom and these landscapes lays out (see Game.setup)."""
+    in_game = [db[n] for n in [*sc.kingdom, *sc.landscapes, *([sc.mouse] if sc.mouse else [])]]
+    used = set().union(*(d.uses for d in in_game))
+    extra = {n for n in used if n in db and db[n].kind == "nonsupply"}
+    return {d.name for d in db.of_kind("basic")} | set(sc.kingdom) | extra
 
 
 def run_scenario(sc: Scenario) -> Outcome:

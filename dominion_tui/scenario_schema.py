@@ -13,7 +13,9 @@ whole numbers, there are no floats or dates, and a repeated key in a mapping is 
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from typing import Any, Callable, NoReturn
 
@@ -40,6 +42,8 @@ TOP_KEYS = ("name", "players", "kingdom", "landscapes", "mouse", "seed", "setup"
 REQUIRED_KEYS = ("name", "players", "steps")
 RESERVED_PLAYER_NAMES = frozenset(SETUP_TOP_KEYS + EXPECT_TOP_KEYS)
 MAX_PLAYERS = 6
+MAX_COUNT = 1000  # no real pile or counter comes near; a bigger one would only exhaust memory
+MAX_FILE_BYTES = 1_000_000
 SETUP_PHASES = ("action", "buy")
 EXPECT_PHASES = ("action", "buy", "cleanup")
 STEP_KEYS = ("line", "rejected")
@@ -103,7 +107,15 @@ class Scenario:
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader with YAML 1.2 core scalars and duplicate keys rejected."""
+    """SafeLoader with YAML 1.2 core scalars, duplicate keys and aliases rejected."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        # A scenario has no use for *aliases, and a few hundred of them nested in a small
+        # file make the checks below walk billions of values.
+        if self.check_event(yaml.AliasEvent):
+            mark = self.peek_event().start_mark
+            raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed", mark)
+        return super().compose_node(parent, index)
 
 
 _DROPPED_TAGS = {
@@ -224,12 +236,19 @@ def _list(ctx: _Ctx, where: str, value: Any) -> list:
     return value
 
 
-def _whole(ctx: _Ctx, where: str, value: Any, minimum: int | None = 0) -> int:
-    wanted = "expected a whole number" + ("" if minimum is None else f" ({minimum} or more)")
+def _whole(
+    ctx: _Ctx, where: str, value: Any, minimum: int | None = 0, maximum: int | None = MAX_COUNT
+) -> int:
+    if minimum is None:
+        wanted = "expected a whole number"
+    elif maximum is None:
+        wanted = f"expected a whole number ({minimum} or more)"
+    else:
+        wanted = f"expected a whole number ({minimum} to {maximum})"
     if isinstance(value, bool) or not isinstance(value, int):
         ctx.fail(where, f"{wanted}, got {_describe(value)}")
-    if minimum is not None and value < minimum:
-        ctx.fail(where, f"{wanted}, got {value}")
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        ctx.fail(where, f"{wanted}, got {_clip(str(value))}")
     return value
 
 
@@ -473,7 +492,7 @@ _EXPECT_TOP: dict[str, Callable[[_Ctx, str, Any, list[str]], Any]] = {
 
 def _expect_player_value(ctx: _Ctx, where: str, key: str, value: Any) -> Any:
     if key == "score":
-        return _whole(ctx, where, value, minimum=None)
+        return _whole(ctx, where, value, minimum=None, maximum=None)
     if key.endswith("_count"):
         return _whole(ctx, where, value)
     return _player_value(ctx, where, key, value)
@@ -550,7 +569,7 @@ def parse_scenario(text: str, path: str, known_names: KnownNames) -> Scenario:
             [],
         ),
         mouse=_optional(data, "mouse", lambda value: _card(ctx, "mouse", value), None),
-        seed=_optional(data, "seed", lambda value: _whole(ctx, "seed", value, minimum=None), 0),
+        seed=_optional(data, "seed", lambda value: _whole(ctx, "seed", value, minimum=None, maximum=None), 0),
         setup_players=setup.players,
         supply=setup.supply,
         trash=setup.trash,
@@ -566,8 +585,7 @@ def parse_scenario(text: str, path: str, known_names: KnownNames) -> Scenario:
 def load_scenario(path: str, known_names: KnownNames) -> Scenario:
     """Read and validate the scenario file at `path`; raise ScenarioError."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        raw = _read_regular_file(path)
     except OSError as error:
         raise ScenarioError(f"{path}: file: cannot read: {error.strerror or error}") from error
     try:
@@ -575,3 +593,16 @@ def load_scenario(path: str, known_names: KnownNames) -> Scenario:
     except UnicodeDecodeError as error:
         raise ScenarioError(f"{path}: file: not UTF-8 text (byte {error.start})") from error
     return parse_scenario(text, path, known_names)
+
+
+def _read_regular_file(path: str) -> bytes:
+    """The bytes of a regular file of sane size. Opening without blocking and checking the
+    open file itself means a named pipe cannot hang the runner, nor /dev/zero fill memory."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ScenarioError(f"{path}: file: cannot read: not a regular file")
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError(f"{path}: file: too large (more than {MAX_FILE_BYTES:,} bytes)")
+    return raw

@@ -3,21 +3,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .core.decisions import Decision, TurnAction
 from .core.events import Note
 from .core.game import Config, Game
-from .core.model import TREASURE
-from .interpreter import Interpreter, clean, match_name
+from .core.model import ACTION, TREASURE
+from .interpreter import Interpreter, ascii_number, clean, match_name
 from .output import Output
 from .players import SimplePlayer
 from .queries import Queries
-from .save import ReplayDecider, SaveData, write
+from .save import ReplayDecider, SaveData, SaveError, autosave_path, write
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
-META = ("quit", "exit", "undo", "save", "speech", "treasures")
+META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend")
+
+
+def resume_command(path: Path | None) -> str:
+    """What to type to go on, as short as it can be: no long path read aloud."""
+    default = autosave_path()
+    if path is None or path == default:
+        return "dominion --resume"
+    if path == default.with_name("previous.json"):
+        return "dominion --resume previous"
+    return f"dominion --resume {path}"
 
 
 class QuitRequest(Exception):
@@ -35,7 +45,21 @@ class AnswerInfo:
     player: str
     turn: int
     text: str
+    line: int = 0  # the typed line that gave it: one line is one undo step
     revealed: bool = False  # did a hidden card come to light after this answer?
+
+
+class Live:
+    """A live decider: the first live question ends the replay (and its silence)."""
+
+    def __init__(self, session: "Session", inner: Any) -> None:
+        self.session, self.inner = session, inner
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        self.session.live = True
+        if self.inner is not self.session:  # a computer's answers are steps of their own
+            self.session.line_no += 1
+        return self.inner.decide(game, d)
 
 
 @dataclass
@@ -47,6 +71,10 @@ class Session:
     save_path: Path | None = None
     pause: bool = True
     answers: list[Any] = field(default_factory=list)
+    computer: Any = SimplePlayer  # makes a computer player from a seed; tests use other players
+    ask_ways: bool = False  # True: every Action asks the Way question, as in scenarios
+    auto_end: bool = True  # the Buy phase ends by itself when nothing is left to do
+    intro: Callable[[], None] | None = None  # what a resumed game says once its save has replayed
 
     def __post_init__(self) -> None:
         self.game: Game | None = None
@@ -54,18 +82,32 @@ class Session:
         self.info: list[AnswerInfo] = []
         self.at_keyboard: str | None = None
         self.queued: list[TurnAction] = []
-        self.shown_status = ""
+        self.status_due = True  # the full status: at the start of a turn, after a hand-over
+        self.live = True  # False while recorded answers are replayed: nothing is said
+        self.way_next: str | None = None  # the answer to the Way question of the move just typed
+        self.line_no = 0  # typed lines that gave answers
+        self.answer_lines: list[int] = []  # per recorded answer, the typed line it came from
+        self.typed: dict[int, str] = {}  # what each of those lines said
+        self.autosave_off: str | None = None  # why autosave stopped (said once), or None
+        self.named: tuple[str, list[Any]] | None = None  # the player's last `save FILE`, its answers
+        # Whose private cards may be named before anyone has the keyboard: the one person
+        # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
+        humans = self.humans()
+        self.output.narrator.viewer = humans[0] if len(humans) == 1 else ("" if humans else None)
 
     # ---------------------------------------------------------------- the game loop
     def humans(self) -> list[str]:
         return [n for n in self.config.players if n not in self.computers]
 
     def build(self, answers: list[Any]) -> Game:
-        live = {i: (SimplePlayer(self.config.seed + i) if n in self.computers else self)
+        live = {i: Live(self, self.computer(self.config.seed + i) if n in self.computers else self)
                 for i, n in enumerate(self.config.players)}
-        self.replay = ReplayDecider(answers, live)
+        self.replay = ReplayDecider(answers, live, on_live=self.resumed)
         self.info = []
         self.queued = []
+        self.live = not answers and self.game is None  # a rebuild after undo says nothing again
+        self.status_due = True
+        self.way_next = None
         self.output.history.clear()
         deciders = {i: self.replay for i in range(len(self.config.players))}
         game = new_game(self.config, deciders, listeners=[self.on_note])
@@ -75,61 +117,107 @@ class Session:
 
     def run(self) -> int:
         answers = list(self.answers)
-        if answers:
-            self.output.say("Resuming the saved game.")
+        if not answers:
+            self.resumed()  # nothing to replay
         while True:
             game = self.build(answers)
             try:
                 game.run()
             except UndoRequest as u:
                 answers = game.answers[:u.keep]
+                del self.answer_lines[u.keep:]
                 self.output.say(f"{u.who} takes back: {u.what}.")
-                self.shown_status = ""  # say where things stand again
                 continue
             except QuitRequest:
-                self.autosave()
-                where = f" {self.save_path}" if self.save_path else ""
-                self.output.say(f"Game saved. Type dominion --resume{where} to go on.")
+                self.output.say(self.quit_line())
                 return 0
+            self.resumed()
             self.finished()
             return 0
 
+    def resumed(self) -> None:
+        """Once a resumed game's answers have replayed and fit: so a damaged save that passed every
+        check of its fields is still refused before a word is said."""
+        intro, self.intro = self.intro, None
+        if intro:
+            intro()
+            self.output.say("Resuming the saved game.")
+
     def finished(self) -> None:
-        if self.save_path and self.save_path.exists():
-            self.save_path.unlink()
+        """The game is over: its autosave goes; a file the player named stays theirs."""
+        try:
+            if self.save_path and self.save_path.exists():
+                self.save_path.unlink()
+        except OSError:
+            pass  # a leftover autosave of a finished game resumes straight to its end
+
+    def quit_line(self) -> str:
+        """Only a save that holds every answer so far may be called saved."""
+        if self.autosave(retry=True):
+            return f"Game saved. Type {resume_command(self.save_path)} to go on."
+        if self.named and self.game and self.named[1] == self.game.answers:
+            return f"Game saved to {self.named[0]}. Type dominion --resume {self.named[0]} to go on."
+        why = f": {self.autosave_off}" if self.autosave_off else ""
+        if self.named:
+            return f"Game not saved{why}. {self.named[0]} holds the game as you last saved it."
+        return f"Game not saved{why}."
 
     # ---------------------------------------------------------------- events from the core
     def on_note(self, note: Note) -> None:
         if self.info and note.kind in HIDDEN_INFO:
             self.info[-1].revealed = True
-        self.output.muted = bool(self.replay and self.replay.replaying)
+        if note.kind == "turn":
+            self.status_due = True
+            if self.live and note.player in self.humans():  # the pause first, then the new turn
+                self.hand_over(note.player, "")
+        self.output.muted = not self.live
         self.output.note(note)
 
     def on_answer(self, d: Decision, ans: Any) -> None:
         g = self.game
         text = str(ans) if isinstance(ans, TurnAction) else ", ".join(d.options[i].label for i in ans) or "none"
-        self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, text))
-        if not (self.replay and self.replay.replaying):
+        index = len(g.answers) - 1 if g else 0
+        if index >= len(self.answer_lines):  # a new answer (or one replayed from a save)
+            if not self.live:
+                self.line_no += 1
+            self.answer_lines.append(self.line_no)
+        line = self.answer_lines[index] if index < len(self.answer_lines) else self.line_no
+        self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, text, line))
+        if self.live:
             self.autosave()
 
-    def autosave(self, path: Path | None = None) -> None:
-        target = path or self.save_path
-        if target is None or self.game is None:
-            return
-        write(target, SaveData(self.game.config, list(self.game.answers), list(self.computers)))
+    def data(self) -> SaveData:
+        assert self.game is not None
+        return SaveData(self.game.config, list(self.game.answers), list(self.computers))
+
+    def autosave(self, retry: bool = False) -> bool:
+        """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
+        if self.save_path is None or self.game is None or (self.autosave_off and not retry):
+            return False
+        try:
+            write(self.save_path, self.data(), make_folder=True)
+        except SaveError as e:
+            if self.autosave_off is None and not retry:
+                self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
+            self.autosave_off = str(e)
+            return False
+        self.autosave_off = None
+        return True
 
     # ---------------------------------------------------------------- the human decider
     def decide(self, game: Game, d: Decision) -> Any:
+        self.live = True
         self.output.muted = False
-        self.hand_over(game, d)
-        if d.kind == "turn" and self.queued:
-            act = self.queued.pop(0)
-            if game.why_not(d.player, act) is None:
-                return act
-            self.queued.clear()
+        name = d.player.name
+        self.hand_over(name, "" if game.current.name == name else
+                       f"{name} may react on {game.current.name}'s turn. ")
+        given = self.given_answer(game, d)
+        if given is not None:
+            return given
         self.output.end_batch()
         self.ask(game, d)
-        interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent)))
+        interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent)),
+                             ways_in_moves=True)
         self.reader.context = (game, d)
         while True:
             try:
@@ -143,15 +231,57 @@ class Session:
             if verb in META and not interp.is_option(d, line):
                 result = self.meta(game, d, verb, arg.strip())
                 if result is not None:
+                    self.typed_line(line)
                     self.output.answered()
                     return result
                 continue
             res = interp.interpret(raw, d)
             if res.kind == "answer":
+                self.typed_line(line)
                 self.output.answered()
                 self.echo(d, res.value)
+                if isinstance(res.value, TurnAction):
+                    self.way_next = self.way_for(game, d, res.value)
                 return res.value
             self.output.info(res.lines)
+
+    def typed_line(self, line: str) -> None:
+        self.line_no += 1
+        self.typed[self.line_no] = line
+
+    def given_answer(self, game: Game, d: Decision) -> Any:
+        """An answer the player already gave: the rest of `treasures`, the Way typed with
+        `play`, or the automatic end of a Buy phase with nothing left to do. It is recorded
+        like any other answer, so replay stays exact."""
+        way, self.way_next = self.way_next, None
+        if d.kind == "turn" and self.queued:
+            act = self.queued.pop(0)
+            if game.why_not(d.player, act) is None:
+                return act
+            self.queued.clear()
+        if way is not None and d.topic == "way":
+            labels = [o.label for o in d.options]
+            if way in labels:
+                return [labels.index(way)]
+        if d.kind == "turn" and d.topic == "buy" and self.auto_end and self.nothing_to_do(game, d):
+            self.output.end_batch()
+            return TurnAction("end")
+        return None
+
+    @staticmethod
+    def nothing_to_do(game: Game, d: Decision) -> bool:
+        """No Buy left and no card that could still be played (Coffers would buy nothing)."""
+        p = d.player
+        return p.buys < 1 and all(game.why_not(p, TurnAction("play", n)) for n in set(p.hand.names()))
+
+    def way_for(self, game: Game, d: Decision, act: TurnAction) -> str | None:
+        """The answer to the Way question this move will open, if the player has given it."""
+        if act.verb != "play" or not game.ways or game.phase != "action":
+            return None
+        card = next((c for c in d.player.hand.cards if c.name == act.name), None)
+        if card is None or not card.is_(ACTION):
+            return None
+        return act.way or (None if self.ask_ways else "normal")
 
     def echo(self, d: Decision, answer: Any) -> None:
         """Confirm what was understood: a screen reader speaks only what was typed ("ne")."""
@@ -169,27 +299,26 @@ class Session:
         if d.kind != "turn":
             self.output.question(self.output.narrator.question(d))
             return
-        status = self.output.narrator.question(d)[0]
-        if status != self.shown_status:
-            self.output.question([status])
-            self.shown_status = status
+        if self.status_due:  # after a move, its own announcements say what changed
+            self.output.question(self.output.narrator.question(d)[:1])
+            self.status_due = False
 
-    def hand_over(self, game: Game, d: Decision) -> None:
-        """Hot-seat: nothing private to the next player is shown before they press Enter."""
-        name = d.player.name
+    def hand_over(self, name: str, why: str) -> None:
+        """Hot-seat: the pause comes before anything of the next player's is said."""
         if name == self.at_keyboard:
             return
-        first = self.at_keyboard is None
+        fresh = self.at_keyboard is None and not self.answers  # a new game: nothing private yet
         self.at_keyboard = name
         self.output.narrator.viewer = name
-        self.shown_status = ""
-        if first or not self.pause or len(self.humans()) < 2:
+        self.status_due = True
+        if fresh or not self.pause or len(self.humans()) < 2:
             return
-        why = f"{name}'s turn" if game.current.name == name else f"{name} may react on {game.current.name}'s turn"
-        self.output.say(f"{why}. Pass the keyboard to {name}, then press Enter.")
+        self.output.say(f"{why}Pass the keyboard to {name}, then press Enter.")
         try:
-            self.reader.read("Press Enter>")
+            line = self.reader.read("Press Enter>")
         except (EOFError, KeyboardInterrupt):
+            raise QuitRequest
+        if clean(line).lower() in ("quit", "exit"):
             raise QuitRequest
 
     # ---------------------------------------------------------------- meta commands
@@ -205,29 +334,53 @@ class Session:
             return self.speech(arg)
         if verb == "treasures":
             return self.treasures(game, d)
+        if verb == "ways":
+            return self.setting(arg, "ways", {"ask": True, "typed": False}, "ask_ways")
+        if verb == "autoend":
+            return self.setting(arg, "autoend", {"on": True, "off": False}, "auto_end")
+        return None
+
+    def setting(self, arg: str, verb: str, values: dict[str, bool], attr: str) -> None:
+        word, _ = match_name(arg.lower(), list(values)) if arg else (None, None)
+        if word is None:
+            now = next(k for k, v in values.items() if v == getattr(self, attr))
+            self.output.info([f"{verb} is {now}. Type {verb} {' or '.join(values)}."])
+            return None
+        setattr(self, attr, values[word])
+        self.output.info([f"{verb} {word}."])
         return None
 
     def undo(self, game: Game, d: Decision) -> None:
+        """Take back the last typed line: every answer it gave (all of `treasures`, say)."""
         last = self.info[-1] if self.info else None
+        start = len(self.info)
+        while last is not None and start > 0 and self.info[start - 1].line == last.line:
+            start -= 1
+        group = self.info[start:]
         if d.player is not game.current:
             self.output.info(["You can undo only during your own turn."])
-        elif last is None or last.player != d.player.name or last.turn != d.player.turns_taken \
-                or len(game.answers) == 0:
+        elif last is None or len(game.answers) == 0 or \
+                any(a.player != d.player.name or a.turn != d.player.turns_taken for a in group):
             self.output.info(["Nothing of yours to undo this turn."])
-        elif last.revealed:
+        elif any(a.revealed for a in group):
             self.output.info(["That answer revealed a card, so it cannot be undone."])
         else:
-            raise UndoRequest(len(game.answers) - 1, d.player.name, last.text)
+            what = self.typed.get(last.line) or ", ".join(a.text for a in group)
+            raise UndoRequest(start, d.player.name, what)
 
     def save_as(self, arg: str) -> None:
         if not arg:
             self.output.info(["Save where? For example: save mygame.json"])
             return None
         try:
-            self.autosave(Path(arg).expanduser())
+            write(Path(arg).expanduser(), self.data())
+        except RuntimeError:  # "~someone" who is not a user here
+            self.output.info([f"Could not save to {arg}: there is no user {arg[1:].split('/')[0]}."])
+        except SaveError as e:
+            self.output.info([f"Could not save to {arg}: {e}."])
+        else:
+            self.named = (arg, list(self.game.answers) if self.game else [])
             self.output.info([f"Game saved to {arg}. Resume with: dominion --resume {arg}"])
-        except OSError as e:
-            self.output.info([f"Could not save to {arg}: {e.strerror or e}."])
         return None
 
     def speech(self, arg: str) -> None:
@@ -243,8 +396,8 @@ class Session:
         elif cmd == "on":
             msg = sp.speech_on()
             self.output.info([msg or "Speech on."])
-        elif cmd in ("rate", "volume") and len(words) == 2 and words[1].isdigit():
-            n = int(words[1])
+        elif cmd in ("rate", "volume") and len(words) == 2 and ascii_number(words[1]) is not None:
+            n = ascii_number(words[1])
             sp.configure(**({"rate": n} if cmd == "rate" else {"volume": min(n, 100) / 100}))
             self.output.info([f"Speech {cmd} {n}."])
         elif cmd == "voice" and len(words) >= 2:

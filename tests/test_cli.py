@@ -104,3 +104,29 @@ def test_piped_game_reads_plain_lines_and_rejects_bad_ones() -> None:
     assert "Province costs 8 and you have 0 coins." in out
     assert "Bob's turn 1." in out
     assert "\x1b" not in res.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--players", "Ann,Ben", "--computer", "Cat"], "not playing: Cat"),
+    (["--players", "A,B,C,D,E,F,G"], "1 to 6 players"),
+    (["--kingdom", "Sheepdog,Nonsense"], "Unknown Kingdom card: Nonsense"),
+    (["--landscapes", "Way of the Cat"], "Unknown landscape"),
+])
+def test_a_mistake_in_the_flags_is_said_before_any_question(tmp_path: Path, args, message) -> None:
+    import os
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", *args], input="\n\n\n\nquit\n",
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert res.returncode == 2 and message in res.stderr, res.stderr
+    assert res.stdout == ""  # not one question asked (no "How many players", no "Kingdom:")
+
+
+@pytest.mark.parametrize("answers", ["quit\n", "2\nquit\n", "2\n\nexit\n", "2\n\n\nquit\n"])
+def test_quit_works_at_every_opening_question(tmp_path: Path, answers: str) -> None:
+    import os
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    res = subprocess.run([sys.executable, "-m", "dominion_tui"], input=answers,
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[-1] == "No game started."
+    assert "Players:" not in res.stdout and not (tmp_path / "dominion-tui" / "autosave.json").exists()

@@ -26,6 +26,24 @@ def test_simple_players_against_each_other_end_by_provinces_in_reasonable_time()
     assert max(p.turns_taken for p in game.players) < 40
 
 
+def test_simple_player_answers_every_question_legally_over_the_whole_pool() -> None:
+    """Over random kingdoms from every card we have, each answer fits its question."""
+    from dominion_tui.save import fits
+    from tests.test_random_games import pool_config
+
+    class Checked(SimplePlayer):
+        def decide(self, game, d):
+            ans = super().decide(game, d)
+            assert fits(game, d, ans), (d.topic, d.prompt, [o.label for o in d.options], ans)
+            return ans
+
+    for seed in range(40):
+        config = pool_config(seed)
+        game = new_game(config, {i: Checked(seed + i) for i in range(len(config.players))})
+        game.run()
+        assert game.over and game.check_conservation() is None, seed
+
+
 def test_computer_players_answer_a_resumed_game_exactly_as_the_unbroken_game() -> None:
     """They reseed from the position before each answer: fresh players picking up a game after
     any number of answers go on with the very same answers."""

@@ -64,9 +64,10 @@ class PositionSession(Session):
         return 0
 
 
-def at(position: str, lines: list[str]) -> tuple[Session, list[str]]:
+def at(position: str, lines: list[str], **settings) -> tuple[Session, list[str]]:
     def make(output, reader):
-        s = PositionSession(Config(["Alice", "Bob"], [], []), output, reader, pause=False)
+        settings.setdefault("pause", False)
+        s = PositionSession(Config(["Alice", "Bob"], [], []), output, reader, **settings)
         s.position = position
         return s
     return drive(lines + ["quit"], make)
@@ -88,7 +89,7 @@ BARGE = """
 @pytest.mark.parametrize("way", ["1", "normal", "nor"])
 @pytest.mark.parametrize("mode,drawn", [("1", 3), ("now", 3), ("n", None), ("2", 0), ("next", 0), ("ne", 0)])
 def test_mode_and_way_questions_by_number_name_and_prefix(way: str, mode: str, drawn) -> None:
-    session, out = at(BARGE, ["play Barge", way, mode])
+    session, out = at(BARGE, ["play Barge", way, mode], ask_ways=True)
     alice = session.game.players[0]
     if drawn is not None:  # what was understood is said in full, whatever was typed
         assert "Alice chooses normal." in out
@@ -100,9 +101,9 @@ def test_mode_and_way_questions_by_number_name_and_prefix(way: str, mode: str, d
     assert len(alice.hand) == 4 + drawn
 
 
-@pytest.mark.parametrize("answer", ["Way of the Ox", "2", "way"])
+@pytest.mark.parametrize("answer", ["Way of the Ox", "2", "way", "ox", "the ox"])
 def test_way_chosen_by_name_number_and_prefix(answer: str) -> None:
-    session, out = at(BARGE, ["play Barge", answer])
+    session, out = at(BARGE, ["play Barge", answer], ask_ways=True)
     assert session.game.players[0].actions == 2
     assert "Alice plays Barge with Way of the Ox." in out
 
@@ -110,7 +111,7 @@ def test_way_chosen_by_name_number_and_prefix(answer: str) -> None:
 @pytest.mark.parametrize("answer", ["2", "Copper", "cop"])
 def test_card_choice_by_number_name_and_prefix(answer: str) -> None:
     # Bounty Hunter's hand after playing it: Barge, Copper, Estate, Sheepdog (listed in hand order)
-    session, out = at(BARGE, ["play Bounty Hunter", "normal", answer])
+    session, out = at(BARGE, ["play Bounty Hunter", answer])
     alice = session.game.players[0]
     assert alice.exile.names() == ["Copper"]
     assert alice.coins == 3
@@ -121,7 +122,7 @@ def test_card_choice_by_number_name_and_prefix(answer: str) -> None:
 def test_reaction_window_answers(answer: str, reacted: bool) -> None:
     session, out = at(BARGE, ["play Copper", "buy Copper", answer])
     alice = session.game.players[0]
-    assert "Alice gains a Copper. Alice may react with Sheepdog." in out
+    assert "Alice: Play Sheepdog from your hand? 1. yes, or no." in out
     assert ("Sheepdog" in alice.in_play.names()) == reacted
 
 
@@ -200,9 +201,10 @@ ORDER = """
 
 @pytest.mark.parametrize("answer", ["2", "Sheepdog", "sh"])
 def test_order_question_by_number_name_and_prefix(answer: str) -> None:
-    session, out = at(ORDER, ["buy Silk Merchant", answer])
+    session, out = at(ORDER, ["buy Silk Merchant", answer], auto_end=False)
     alice = session.game.players[0]
-    assert "Alice gains a Silk Merchant. Alice chooses the order." in out
+    assert "Alice: Which happens first: Silk Merchant, or play Sheepdog from your hand? " \
+        "1. Silk Merchant, 2. Sheepdog." in out
     assert alice.in_play.names() == ["Sheepdog"] and alice.hand.count("Gold") == 2
     assert (alice.coffers, alice.villagers) == (1, 1)
     lines = "\n".join(out)
@@ -215,3 +217,100 @@ def test_play_or_buy_alone_lists_what_can_be_done_now() -> None:
     assert "Buy what? You can buy: Copper, Curse." in out
     assert "Nothing to play now." in out
     assert session.game.players[0].coins == 1
+
+
+# ---------------------------------------------------------------- issue 7: a turn in few lines
+WAY_QUESTION = "normally or with a Way?"
+
+
+def test_play_plays_normally_without_the_way_question_and_records_the_answer() -> None:
+    from dominion_tui.core.decisions import TurnAction
+    session, out = at(BARGE, ["play Bounty Hunter", "Copper"])
+    assert not any(WAY_QUESTION in line for line in out)
+    assert "Alice plays Bounty Hunter." in out
+    assert session.game.answers[:2] == [TurnAction("play", "Bounty Hunter"), [0]]  # [0]: normal
+
+
+@pytest.mark.parametrize("line", ["play Barge as ox", "play barge as Way of the Ox", "play Bar as the ox",
+                                  "play Barge as w"])
+def test_play_as_a_way_by_any_unambiguous_part_of_its_name(line: str) -> None:
+    session, out = at(BARGE, [line])
+    alice = session.game.players[0]
+    assert "Alice plays Barge with Way of the Ox." in out
+    assert alice.actions == 2 and not any(WAY_QUESTION in o for o in out)
+    assert session.game.answers[1] == [1]  # the Way answer is recorded: replay stays exact
+
+
+@pytest.mark.parametrize("line,message", [("play Copper as ox", "not an Action"),
+                                          ("play Barge as cat", "No 'cat' here."),
+                                          ("play Gold as ox", "You have no Gold in your hand.")])
+def test_play_as_a_way_refused_in_one_line(line: str, message: str) -> None:
+    session, out = at(BARGE, [line])
+    assert session.game.answers == [] and session.game.players[0].hand.count("Copper") == 1
+    assert len([o for o in out if message in o]) == 1, out
+
+
+def test_play_as_in_a_game_without_ways_is_refused() -> None:
+    session, out = at(BARGE.replace("landscapes: [Way of the Ox]", "landscapes: []"), ["play Barge as ox"])
+    assert "There is no Way in this game." in out and session.game.answers == []
+
+
+def test_ways_ask_setting_asks_on_every_action_and_as_still_answers_it() -> None:
+    session, out = at(BARGE, ["ways ask", "play Bounty Hunter", "ox"], auto_end=False)
+    assert any(WAY_QUESTION in line for line in out)
+    assert "Alice plays Bounty Hunter with Way of the Ox." in out
+    session, out = at(BARGE, ["ways ask", "play Bounty Hunter as normal", "Copper"])
+    assert not any(WAY_QUESTION in line for line in out) and "Alice plays Bounty Hunter." in out
+
+
+def test_an_action_played_by_a_reaction_still_asks_the_way_question_naming_its_cause() -> None:
+    session, out = at(BARGE, ["play Copper", "buy Copper", "yes", "normal"])
+    assert any(line.startswith("Alice: Sheepdog reacts: play it normally or with a Way?") for line in out)
+    assert "Alice plays Sheepdog." in out
+
+
+def test_the_buy_phase_ends_by_itself_when_nothing_is_left_to_do() -> None:
+    from dominion_tui.core.decisions import TurnAction
+    session, out = at(BARGE, ["play Copper", "buy Copper", "no"])
+    g = session.game
+    assert g.current.name == "Bob" and g.answers[-1] == TurnAction("end")  # recorded: replay is exact
+    session, out = at(BARGE, ["play Copper", "buy Copper", "no"], auto_end=False)
+    assert session.game.current.name == "Alice" and session.game.phase == "buy"
+    session, out = at(BARGE, ["autoend off", "play Copper", "buy Copper", "no"])
+    assert session.game.current.name == "Alice" and "autoend off." in out
+    session, out = at(BARGE, ["play Copper"])  # a Buy left: the phase waits for `end`
+    assert session.game.phase == "buy" and session.game.current.name == "Alice"
+
+
+def test_full_status_only_at_the_start_of_a_turn_and_on_request() -> None:
+    session, out = at(BARGE, ["play Bounty Hunter", "Estate", "play Copper", "status", "hand"])
+    status = [line for line in out if line.startswith("Alice, action phase") or line.startswith("Alice, buy phase")]
+    assert len(status) == 1, out  # not after every move
+    assert any(line.startswith("Alice's buy phase. Alice: 1 Action") for line in out)  # `status`
+    assert any(line.startswith("Alice's hand: ") for line in out)  # `hand`
+
+
+def test_hot_seat_pause_comes_before_the_new_turn_and_its_start_effects() -> None:
+    session, out = at(BARGE, ["play Barge", "next", "end", "end", "", "end", "end", "", "quit"], pause=True)
+    to_bob, to_alice = out.index("Pass the keyboard to Bob, then press Enter."), \
+        out.index("Pass the keyboard to Alice, then press Enter.")
+    assert to_bob < out.index("Bob's turn 1.")
+    barge = next(i for i, line in enumerate(out) if line.startswith("Alice's Barge"))
+    assert to_alice < out.index("Alice's turn 2.") < barge  # Bob never hears what Barge drew
+    assert "turn" not in out[to_bob - 1] + out[to_bob]  # the turn is said once, after the pause
+
+
+def test_quit_at_the_hot_seat_pause() -> None:
+    session, out = at(BARGE, ["play Copper", "buy Copper", "no", "quit", "end"], pause=True)
+    assert "Pass the keyboard to Bob, then press Enter." in out
+    assert "Bob's turn 1." not in out
+
+
+def test_completion_of_play_as_and_the_settings() -> None:
+    from dominion_tui.core.decisions import Decision
+    session, _ = at(BARGE, [])
+    g = session.game
+    d = Decision("turn", g.players[0], "Action phase", topic="action")
+    assert suggestions(g, d, "play Barge as o") == ["play Barge as Way of the Ox"]
+    assert suggestions(g, d, "play Barge as ") == ["play Barge as normal", "play Barge as Way of the Ox"]
+    assert suggestions(g, d, "wa") == ["ways "] and suggestions(g, d, "autoend o") == ["autoend on", "autoend off"]

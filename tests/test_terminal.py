@@ -85,9 +85,11 @@ def test_killed_mid_turn_resume_restores_hands_decks_and_question(tmp_path: Path
     bob_hand = re.findall(r"Bob's hand: .*", before)[-1]
     alice = re.findall(r"Alice: hand .*", before)[-1]
 
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume"], input="hand\nothers\nstatus\nquit\n",
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume"], input="\nhand\nothers\nstatus\nquit\n",
                          text=True, capture_output=True, env=env(tmp_path), timeout=60)
     assert res.returncode == 0, res.stderr
+    pause = res.stdout.index("Pass the keyboard to Bob, then press Enter.")  # hot-seat: nobody's hand
+    assert "hand" not in res.stdout[:pause].lower() and "Copper" not in res.stdout[:pause]  # before Enter
     assert bob_hand in res.stdout
     assert alice in res.stdout
     assert "Bob's buy phase. Bob: 1 Action, 1 Buy, 1 coin" in res.stdout  # the pending question
@@ -111,11 +113,16 @@ def test_damaged_save_is_refused_and_left_untouched(tmp_path: Path) -> None:
 
 
 def test_undo_takes_back_an_answer_that_revealed_nothing(tmp_path: Path) -> None:
-    script = "treasures\nbuy Silver\nundo\nstatus\nquit\n"
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input=script, text=True,
-                         capture_output=True, env=env(tmp_path), timeout=60)
+    script = "treasures\nbuy Silver\nundo\nstatus\nundo\nstatus\nquit\n"
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME, "--no-auto-end"], input=script,
+                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
     assert "Alice takes back: buy Silver." in res.stdout
-    assert "Alice: 1 Action, 1 Buy" in res.stdout.split("takes back")[1]
+    after = res.stdout.split("takes back: buy Silver.")[1]
+    assert "Alice: 1 Action, 1 Buy" in after
+    assert "Alice plays" not in after and "Alice gets" not in after  # nothing re-announced
+    # one typed line is one undo step: `treasures` played several Coppers, one undo takes them back
+    assert "Alice takes back: treasures." in after
+    assert "Alice's action phase. Alice: 1 Action, 1 Buy, 0 coins" in after.split("takes back")[1]
 
 
 def test_undo_refuses_an_answer_that_drew_cards(tmp_path: Path) -> None:
@@ -138,12 +145,13 @@ def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
     assert first.returncode == 0
     second = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="quit\n",
                             text=True, capture_output=True, env=env(tmp_path), timeout=60)
-    assert "The unfinished game is kept: dominion --resume " in second.stdout
-    previous = tmp_path / "dominion-tui" / "previous.json"
-    resumed = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", str(previous)],
-                             input="status\nquit\n", text=True, capture_output=True, env=env(tmp_path),
+    assert "The unfinished game is kept: dominion --resume previous" in second.stdout.splitlines()
+    assert "Game saved. Type dominion --resume to go on." in second.stdout.splitlines()  # no long path
+    resumed = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", "previous"],
+                             input="\nstatus\nquit\n", text=True, capture_output=True, env=env(tmp_path),
                              timeout=60)
     assert "Alice's buy phase. Alice: 1 Action, 1 Buy" in resumed.stdout
+    assert "Game saved. Type dominion --resume to go on." in resumed.stdout  # plays on in the autosave
 
 
 def test_opening_questions_offer_the_waiting_game(tmp_path: Path) -> None:
@@ -168,3 +176,52 @@ def test_a_save_whose_answers_do_not_fit_is_refused_in_one_line(tmp_path: Path) 
                          text=True, capture_output=True, env=env(tmp_path), timeout=60)
     assert res.returncode == 2, res.stdout + res.stderr
     assert "do not fit this game" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_plain_in_a_real_terminal_writes_no_escape_sequence_at_all(tmp_path: Path) -> None:
+    """--plain reads lines with readline told the terminal is dumb: typing, editing a line,
+    history and tab completion all work without one cursor code (TERM here is xterm)."""
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", "--plain", *GAME],
+                          env=env(tmp_path), encoding="utf-8", timeout=20)
+    log = io.StringIO()
+    child.logfile_read = log
+    child.expect("Alice, action> ")
+    child.send("handx\x7f\x1b[D\x1b[C\r")  # a typing slip, backspace, cursor left and right
+    child.expect("Alice's hand: ")
+    child.expect("Alice, action> ")
+    child.send("tre\t\r")  # tab completes "treasures"
+    child.expect("coins in total")
+    child.expect("Alice, buy> ")
+    child.send("\x1b[A\x15bu\tSi\t\r")  # history, erase the line, complete "buy " and "Silver"
+    child.expect("Alice buys and gains a Silver")
+    child.expect("Bob, action> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    text = log.getvalue()
+    assert "\x1b" not in text, repr(text[:400])
+    assert "Alice plays" in text
+
+
+def test_piped_play_sees_each_prompt_before_sending_the_next_line(tmp_path: Path) -> None:
+    """A program driving the game through pipes waits for each prompt, then answers: every
+    prompt must be flushed as soon as it is written (the listening benchmark relies on it)."""
+    import queue
+    import threading
+    proc = subprocess.Popen([sys.executable, "-m", "dominion_tui", *GAME], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=env(tmp_path), bufsize=1)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
+    try:
+        for prompt, line in [("Alice, action>", "treasures"), ("Alice, buy>", "buy Silver"),
+                             ("Bob, action>", "end"), ("Bob, buy>", "end"), ("Alice, action>", "quit")]:
+            seen = ""
+            while not seen.rstrip("\n").endswith(prompt):
+                try:  # a generous guard, not a timing test: without a flush nothing would ever come
+                    seen += lines.get(timeout=30)
+                except queue.Empty:
+                    raise AssertionError(f"waited for {prompt!r} with nothing more; got {seen!r}")
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()

@@ -14,17 +14,22 @@ class TurnAction:
     verb: str
     name: str | None = None
     n: int = 1
+    # "play X as WAY" at the keyboard: the front end answers the Way question with it. Not
+    # part of the move itself (the Way answer is recorded as its own answer).
+    way: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         if self.verb in ("villager", "coffers"):
             return f"{self.verb} {self.n}"
-        return f"{self.verb} {self.name}" if self.name else self.verb
+        as_way = f" as {self.way}" if self.way else ""
+        return f"{self.verb} {self.name}{as_way}" if self.name else self.verb
 
 
 @dataclass
 class Option:
     label: str  # what is shown and typed: a card name, a mode word, "normal", a trigger source
     value: Any = None
+    count: int = 1  # identical cards offered as one option: "Copper (3)"
 
 
 @dataclass
@@ -44,6 +49,8 @@ class Decision:
     max: int = 1
     context: Any = None  # what opened the question: the Event of a reaction window
     topic: str = ""  # machine-readable purpose, e.g. "way", "react", "exile_from_hand"
+    # too many options to read out (any card name): this line is said instead of the list
+    unlisted: str = ""
 
     @property
     def may_decline(self) -> bool:
@@ -60,3 +67,14 @@ class Decider(Protocol):
 
 def card_options(cards: list[Card]) -> list[Option]:
     return [Option(c.name, c) for c in cards]
+
+
+def grouped_card_options(cards: list[Card]) -> list[Option]:
+    """One option per name, by name: any copy will do when only one card is picked."""
+    first: dict[str, Option] = {}
+    for c in cards:
+        if c.name in first:
+            first[c.name].count += 1
+        else:
+            first[c.name] = Option(c.name, c)
+    return [first[n] for n in sorted(first)]

@@ -34,7 +34,8 @@ def seq(*effects: Effect) -> Effect:
 def now_or_next(effect: Effect) -> Effect:
     """ "Either now or at the start of your next turn": a Duration only when "next" is chosen."""
     def choose(ctx: Ctx) -> None:
-        if ctx.choose_mode("Now or at the start of your next turn?", ["now", "next"]) == "now":
+        what = f"{ctx.card.name} now" if ctx.card is not None else "Now"  # brief drops the play echo
+        if ctx.choose_mode(f"{what}, or at the start of your next turn?", ["now", "next"]) == "now":
             effect(ctx)
         else:
             ctx.next_turn(effect)
@@ -64,9 +65,14 @@ def victory(name: str, cost: int, vp: int, text: str | None = None, **kw) -> Car
                    cost=cost, types=types(kind), vp=vp, **kw)
 
 
+def _play_from_hand_question(game, ev: Event, owner, card) -> str:
+    return f"Play {card.name} from your hand?"
+
+
 def reaction_trigger(on: str, condition, label: str | None = None) -> Trigger:
     """A card in hand that may be played in response to an event."""
-    return Trigger(on, play_from_hand, where="hand", condition=condition, optional=True, label=label)
+    return Trigger(on, play_from_hand, where="hand", condition=condition, optional=True, label=label,
+                   question=_play_from_hand_question)
 
 
 __all__ = ["plus", "seq", "now_or_next", "play_from_hand", "types", "treasure", "victory",

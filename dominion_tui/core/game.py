@@ -11,12 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .context import Ctx
-from .decisions import Decision, Option, TurnAction, card_options
+from .decisions import Decision, Option, TurnAction, card_options, grouped_card_options
 from .events import Event, Note
-from .model import (ACTION, TREASURE, Card, CardDef, PendingEffect, Player, Trigger,
-                    TurnModifier, Zone)
+from .model import (ACTION, ATTACK, PLAYER_ZONES, TREASURE, Card, CardDef, Lasting, PendingEffect,
+                    Player, Trigger, TurnModifier, Zone)
 from .registry import CardDB
 from .rules import STANDING_RULES
+
+
+LOW_PILE = 5  # a non-Supply pile this small is announced as running low
 
 
 class _Moves(dict):
@@ -46,14 +49,17 @@ class Config:
     kingdom: list[str]
     landscapes: list[str] = field(default_factory=list)
     seed: int = 0
-    mouse: str | None = None  # Way of the Mouse's set-aside card, when chosen by the setup
+    # Way of the Mouse's set-aside card when the setup is told it (scenarios); None lets the setup
+    # draw it. Never written back: a replay must consume the random generator exactly as play did.
+    mouse: str | None = None
 
 
 @dataclass
 class TurnState:
     player: Player
     extra: bool = False
-    gained: list[Card] = field(default_factory=list)
+    gained: list[tuple[Player, Card]] = field(default_factory=list)  # every gain, by anyone
+    trashed: list[tuple[Player, Card]] = field(default_factory=list)  # every trash, by anyone
     bought_in_phase: bool = False
     bought_cards: list[str] = field(default_factory=list)
     used_once: set = field(default_factory=set)
@@ -86,12 +92,18 @@ class Game:
         self.nonsupply: dict[str, Zone] = {}
         self.trash = Zone("trash")
         self.set_aside = Zone("set aside")  # cards the game itself sets aside (Way of the Mouse)
+        self.set_aside_for: dict[str, Card] = {}  # landscape name -> the card set aside for it
         self.landscapes: list[CardDef] = [db[n] for n in config.landscapes]
         self.artifacts: dict[str, Player | None] = {}
         self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
         self.pending: list[PendingEffect] = []
+        self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
+        self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
+        self.warned_low: set[str] = set()  # non-Supply piles already said to be running low
+        self.turns_begun = 0  # every turn, extra ones included: tells this turn from the next
         self.extra_turns: list[Player] = []
-        self.rules: tuple[Trigger, ...] = STANDING_RULES  # fixed: _kinds_heard is taken from them once
+        self.used_once_per_game: set[tuple[int, str]] = set()  # (player index, Event name)
+        self.rules: tuple[Trigger, ...] = STANDING_RULES  # grows only by add_rule, so it is heard
         self.current = self.players[0]
         self.phase = "action"
         self.turn = TurnState(self.current)
@@ -184,7 +196,9 @@ class Game:
         return [d for d in self.landscapes if d.kind == "way"]
 
     def pile(self, name: str) -> Zone | None:
-        return self.supply.get(name) or self.nonsupply.get(name)
+        # not `a or b`: an empty pile is a falsy Zone, and a card can still return to it
+        pile = self.supply.get(name)
+        return pile if pile is not None else self.nonsupply.get(name)
 
     def landscape(self, name: str) -> CardDef | None:
         return next((d for d in self.landscapes if d.name == name), None)
@@ -232,6 +246,10 @@ class Game:
         return value
 
     def cost(self, d: CardDef) -> int:
+        if d.cost_copy is not None:  # a cost copied from another card is that card's cost, as is
+            other = d.cost_copy(self)
+            if other is not None:
+                return self.cost(other)
         base = d.cost_fn(self, d) if d.cost_fn else (d.cost or 0)
         if d.is_card:
             base = self.modify("cost", self.current, base, card=d)
@@ -276,7 +294,9 @@ class Game:
 
     def choose_cards(self, p: Player, cards: Iterable[Card], prompt: str, *, min: int = 1,
                      max: int = 1, topic: str = "") -> list[Card]:
-        return self.choose(p, prompt, card_options(list(cards)), min=min, max=max, kind="cards", topic=topic)
+        cards = list(cards)
+        options = grouped_card_options(cards) if max == 1 else card_options(cards)
+        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic)
 
     def choose_card(self, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False,
                     topic: str = "") -> Card | None:
@@ -300,6 +320,8 @@ class Game:
             dest.cards.append(card)
         card.zone = dest
         card.moves += 1
+        if card.tag:
+            card.tag = ""
 
     def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
               cleanup: bool = False, **extra: Any) -> None:
@@ -331,6 +353,8 @@ class Game:
         return moved
 
     def draw(self, p: Player, n: int, quiet: bool = False, new_hand: bool = False) -> list[Card]:
+        if n <= 0:  # "+1 Card per ..." with nothing counted: no draw, nothing to say
+            return []
         drawn = self._from_deck(p, n, p.hand)
         if not quiet:
             self.say("draw", p, cards=[c.name for c in drawn], wanted=n, new_hand=new_hand)
@@ -340,23 +364,38 @@ class Game:
         """Take up to n cards from the top of the deck into the open (to be revealed or looked at)."""
         return self._from_deck(p, n, p.revealed)
 
-    def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False) -> Card | None:
+    def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False,
+             by: Card | None = None) -> Card | None:
+        """Gain the top card of a pile. `by` is the card whose ability gains it (provenance:
+        a "when you gain this" ability can tell what gained its card)."""
         pile = self.pile(name)
         if not pile or not pile.cards:
             self.say("gain_fail", p, card=name)
             return None
-        card = pile.cards[-1]
+        return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by)
+
+    def gain_card(self, p: Player, card: Card, to: str = "discard", bought: bool = False,
+                  by: Card | None = None) -> Card:
+        """Gain this very card from wherever it is (a pile, or the trash)."""
+        src = card.zone
         dest = p.zone(to)
         self._move(card, dest)
-        self.turn.gained.append(card)
-        self.say("gain", p, card=name, to=to, left=len(pile), bought=bought,
-                 plural=card.defn.plural_name, supply=name in self.supply)
-        self._fire("gain", p, card, pile, dest, bought=bought)
+        self.turn.gained.append((p, card))
+        from_pile = src is self.pile(card.name)
+        supply = card.name in self.supply
+        low = from_pile and not supply and len(src) <= LOW_PILE and card.name not in self.warned_low
+        if low:  # a pile outside the Supply (Horses) is said to run low once, not at every gain
+            self.warned_low.add(card.name)
+        self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
+                 plural=card.defn.plural_name, supply=supply and from_pile, low=low,
+                 src=None if from_pile else (src.name if src else None))
+        self._fire("gain", p, card, src, dest, bought=bought, by=by)
         return card
 
     def trash_card(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, self.trash)
+        self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
         self._fire("trash", p, card, src, self.trash)
 
@@ -370,7 +409,7 @@ class Game:
     def exile(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, p.exile)
-        self.say("exile", p, card=card.name, mat=p.exile.names(), src=src.name if src else None)
+        self.say("exile", p, card=card.name, mat=self.exile_mat(p), src=src.name if src else None)
         self._fire("exile", p, card, src, p.exile)
 
     def exile_from_pile(self, p: Player, name: str) -> Card | None:
@@ -389,28 +428,45 @@ class Game:
         for c in cards:
             self._fire("reveal", p, c, c.zone, c.zone)
 
-    def put_in_hand(self, p: Player, card: Card) -> None:
+    def put_in_hand(self, p: Player, card: Card, hidden: bool = False) -> None:
         self._move(card, p.hand)
-        self.say("to_hand", p, card=card.name)
+        self.say("to_hand", p, card=card.name, hidden=hidden)
 
     def put_on_deck(self, p: Player, card: Card) -> None:
         self._move(card, p.deck)
         self.say("to_deck", p, card=card.name)
 
-    def return_to_pile(self, p: Player, card: Card) -> None:
+    def return_to_pile(self, p: Player, card: Card) -> bool:
+        """Return a card to its pile (a non-Supply one too); False when it has no pile."""
         pile = self.pile(card.name)
         if pile is None:
-            return
+            self.say("return_fail", p, card=card.name)
+            return False
         self._move(card, pile)
         self.say("return", p, card=card.name, left=len(pile), plural=card.defn.plural_name)
         self._fire("return", p, card, None, pile)
+        return True
 
-    def set_aside_card(self, p: Player, card: Card) -> None:
+    def set_aside_card(self, p: Player, card: Card, later: bool = False) -> None:
         self._move(card, p.set_aside)
-        self.say("set_aside", p, card=card.name)
+        self.say("set_aside", p, card=card.name, later=later)
+
+    def exile_mat(self, p: Player) -> list[str]:
+        """The Exile mat as announced: marked cards (Invested) are named with their mark."""
+        return [f"{c.tag} {c.name}" if c.tag else c.name for c in p.exile.cards]
+
+    def set_aside_on(self, p: Player, cards: list[Card], on: str | None, hidden: bool = False) -> None:
+        """Set cards aside on a card until the owner's next turn, in one announcement; `hidden`
+        (face down) cards are named only to their owner."""
+        for c in cards:
+            self._move(c, p.set_aside)
+        self.say("set_aside_on", p, cards=[c.name for c in cards], on=on, hidden=hidden)
 
     def take_artifact(self, p: Player, name: str) -> None:
         before = self.artifacts.get(name)
+        if before is p:
+            self.say("artifact_kept", p, artifact=name)
+            return
         self.set_owner(p, name)
         changes_hand = "cleanup_draw" in self.db[name].modifiers
         self.say("artifact", p, artifact=name, before=before.name if before else None,
@@ -430,13 +486,22 @@ class Game:
 
     # ------------------------------------------------------------------ triggers
     def fire(self, ev: Event) -> None:
-        """Open the trigger window for an event: each player in turn order, current first."""
+        """Open the trigger window for an event: each player in turn order, current first.
+
+        Whether a trigger applies is judged once, when the event happens: resolving one trigger
+        (discarding Exiled copies, say) does not change whether another one applies. Cards that
+        arrive later (a reaction drawn by a reaction) are judged when they first appear.
+        """
         if not self._could_hear(ev.kind, ev.card):
             return
         used: set = set()
-        for p in self.order_from(self.current):
+        judged: dict = {}
+        order = self.order_from(self.current)
+        for p in order:  # judge everything present now, before anything resolves
+            self._collect(ev, p, used, judged)
+        for p in order:
             while not self.over:
-                cands = self._collect(ev, p, used)
+                cands = self._collect(ev, p, used, judged)
                 if not cands:
                     break
                 pick = self._pick(p, ev, cands)
@@ -445,7 +510,7 @@ class Game:
                 used.add(pick.key)
                 self._resolve(p, pick, ev)
 
-    def _collect(self, ev: Event, p: Player, used: set) -> list[Candidate]:
+    def _collect(self, ev: Event, p: Player, used: set, judged: dict) -> list[Candidate]:
         """p's triggers for this event, in a fixed order. Only triggers on the event's kind are
         looked at, and a zone only when some card in the game hears that kind from there."""
         kind = ev.kind
@@ -463,19 +528,32 @@ class Game:
         for d in self.owned_landscapes(p):
             for i, t in d.heard.get(kind, ()):
                 found.append(((p.index, d.name, i), t, None, d.name))
-        for j, (owner, t, label) in enumerate(self.turn.triggers):
+        for entry in self.turn.triggers:
+            owner, t, label = entry
             if owner is p and t.on == kind:
-                found.append((("turn", j), t, None, label))
+                found.append((("turn", id(entry)), t, None, label))
+        for x in self.lasting:
+            if x.player is p and x.trig.on == kind:
+                found.append((("lasting", id(x)), x.trig, None, x.label))
         for i, t in enumerate(self.rules):
             if t.on == kind:
                 found.append(((p.index, "rule", i), t, None, t.label or "rule"))
         once = self.turn.used_once
-        out = [Candidate(key, t, src, t.label or label) for key, t, src, label in found
-               if key not in used and not (t.once_per_turn and id(t) in once)
-               and t.condition(self, ev, p, src)]
+        out: list[Candidate] = []
+        for key, t, src, label in found:
+            if key in used or (t.once_per_turn and id(t) in once):
+                continue
+            if t.follows_card and not ev.card_still_there():
+                continue
+            ok = judged.get(key)
+            if ok is None:
+                ok = judged[key] = bool(t.condition(self, ev, p, src))
+            if ok:
+                out.append(Candidate(key, t, src, t.label or label))
         if ev.kind == "start_turn" and ev.player is p:
             for pe in self.pending:
-                if pe.player is p and pe.when == "start_turn" and ("pending", id(pe)) not in used:
+                if pe.player is p and pe.when == "start_turn" and pe.made_in_turn < self.turns_begun \
+                        and ("pending", id(pe)) not in used:
                     out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None),
                                          pe.source, pe.label, pe))
         return out
@@ -490,11 +568,21 @@ class Game:
             return must[0]
         options = [Option(lbl, c) for lbl, c in labels.items()]
         kind = "react" if not must else "order"
-        prompt = ("Which happens first?" if must else
-                  "React with " + " or ".join(labels) + "?")
-        got = self.choose(p, prompt, options, min=1 if must else 0, kind="option",
-                          topic=kind, context=ev)
+        got = self.choose(p, self._question(p, ev, list(labels.values()), bool(must)), options,
+                          min=1 if must else 0, kind="option", topic=kind, context=ev)
+        if got and got[0].trig.optional and got[0].source is not None:  # a card reacting is told
+            self.say("react", p, label=got[0].label, on=ev.kind)  # like any choice; a rule by its effect
         return got[0] if got else None
+
+    def _question(self, p: Player, ev: Event, cands: list[Candidate], must: bool) -> str:
+        """In the triggers' own words: "Play Sheepdog from your hand?", or which of them first."""
+        def asks(c: Candidate) -> str:
+            q = c.trig.question
+            return q(self, ev, p, c.source) if q else f"Use {c.label}?"
+        if len(cands) == 1 and not must:
+            return asks(cands[0])
+        parts = [asks(c)[:1].lower() + asks(c)[1:-1] if c.trig.optional else c.label for c in cands]
+        return "Which happens first: " + ", or ".join(parts) + "?"
 
     def _resolve(self, p: Player, cand: Candidate, ev: Event) -> None:
         t = cand.trig
@@ -514,32 +602,61 @@ class Game:
         self.rules += (t,)
         self._kinds_heard.add(t.on)
 
-    def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> None:
-        self.turn.triggers.append((p, t, label))
+    def add_lasting(self, x: Lasting) -> None:
+        """An "until your next turn" effect: the one way to add one, so it is heard."""
+        self.lasting.append(x)
+        self._kinds_heard.add(x.trig.on)
+
+    def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> tuple:
+        entry = (p, t, label)
+        self.turn.triggers.append(entry)
         self._kinds_heard.add(t.on)
+        return entry
+
+    def remove_turn_trigger(self, entry: tuple) -> None:
+        if entry in self.turn.triggers:
+            self.turn.triggers.remove(entry)
+
+    def return_to_action_phase(self, p: Player) -> None:
+        """Back from the Buy phase to the Action phase, keeping the Actions left (no new turn)."""
+        if self.current is p and self.phase == "buy":
+            self.phase = "action"
+            self.say("phase_back", p, phase="action")
 
     # ------------------------------------------------------------------ playing
-    def play(self, p: Player, card: Card, move: bool = True, ways: bool = True) -> None:
-        """Play a card: into play, the Way-or-normal choice for Actions, then its instructions."""
+    def play(self, p: Player, card: Card, move: bool = True, ways: bool = True,
+             by: Card | None = None, hosts: tuple[Card, ...] = ()) -> None:
+        """Play a card: into play, the Way-or-normal choice for Actions, then its instructions.
+
+        `by`: the card whose ability plays it (itself for a reaction), None for a move. `hosts`
+        are the cards whose effect is playing this one (a card that plays another card three
+        times): they stay in play as long as anything this play leaves for later.
+        """
         if move:
             self._move(card, p.in_play)
-        way = self._choose_way(p, card) if ways else None
-        self.say("play", p, card=card.name, way=way.name if way else None)
+        way = self._choose_way(p, card, by) if ways else None
+        self.say("play", p, card=card.name, way=way.name if way else None,
+                 treasure=card.is_(TREASURE), attack=card.is_(ATTACK))
         self.turn.played.append(card)
         self._fire("play", p, card, card.zone, card.zone)
-        ctx = Ctx(self, p, card)
+        ctx = Ctx(self, p, card, hosts)
         if way is not None:
             way.play(ctx)
         elif card.defn.play:
             card.defn.play(ctx)
 
-    def _choose_way(self, p: Player, card: Card) -> CardDef | None:
+    def _choose_way(self, p: Player, card: Card, by: Card | None = None) -> CardDef | None:
         if not card.is_(ACTION) or not self.ways:
             return None
         opts = [Option("normal", None)] + [Option(w.name, w) for w in self.ways]
-        return self.choose(p, f"Play {card.name} normally or with a Way?", opts, topic="way")[0]
+        # a play that no move asked for names its cause: the player did not type it
+        prompt = (f"Play {card.name} normally or with a Way?" if by is None else
+                  f"{card.name} reacts: play it normally or with a Way?" if by is card else
+                  f"{by.name} plays {card.name}: normally or with a Way?")
+        return self.choose(p, prompt, opts, topic="way")[0]
 
     def add_pending(self, pe: PendingEffect) -> None:
+        pe.made_in_turn = self.turns_begun
         self.pending.append(pe)
         self._kinds_heard.add(pe.when)
 
@@ -567,6 +684,9 @@ class Game:
             self.do(p, act)
 
     def begin_turn(self, p: Player, extra: bool = False) -> None:
+        self.turns_begun += 1
+        self.last_turn[self.turn.player.index] = self.turn
+        self.lasting = [x for x in self.lasting if x.until is not p]
         self.current = p
         self.turn = TurnState(p, extra=extra)
         if not extra:
@@ -585,10 +705,15 @@ class Game:
         self._fire("buy_phase_end", p, None, None, None)
         self.phase = "cleanup"
 
-    def _cleanup(self, p: Player) -> None:
+    def leaving_play(self, p: Player) -> list[Card]:
+        """The cards in play that this turn's Clean-up would discard (not those kept for later)."""
         keep = {c.id for pe in self.pending for c in pe.keep}
-        for c in list(p.in_play.cards):
-            if c.id not in keep and c.zone is p.in_play:
+        return [c for c in p.in_play.cards if c.id not in keep]
+
+    def _cleanup(self, p: Player) -> None:
+        self._fire("cleanup_start", p, None, None, None)
+        for c in self.leaving_play(p):
+            if c.zone is p.in_play:
                 self.discard(p, c, cleanup=True)
         for c in list(p.hand.cards):
             self.discard(p, c, cleanup=True)
@@ -664,10 +789,11 @@ class Game:
 
     def _by_printed_cost(self) -> tuple[tuple[int, int, CardDef], ...] | None:
         """(printed cost, Supply position, card) for all that can be bought, cheapest first;
-        None when some card's own cost varies (cost_fn). Printed costs never change."""
+        None when some card's own cost varies (cost_fn) or it can be paid otherwise (pay_instead).
+        Printed costs never change."""
         if "by_cost" not in self._pile_facts:
             buyable = self._buyable()
-            self._pile_facts["by_cost"] = None if any(d.cost_fn for d in buyable) else tuple(
+            self._pile_facts["by_cost"] = None if any(d.cost_fn or d.pay_instead for d in buyable) else tuple(
                 sorted((max(0, d.cost or 0), i, d) for i, d in enumerate(buyable)))
         return self._pile_facts["by_cost"]
 
@@ -745,10 +871,12 @@ class Game:
         pile = self.supply.get(name)
         if pile is not None and not pile.cards:
             return f"The {name} pile is empty."
-        if cost > p.coins:
+        if cost > p.coins and not (d.pay_instead and d.pay_instead(p)):
             return f"{name} costs {cost} and you have {p.coins} coins."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
             return f"{name} can be bought once per turn."
+        if d.once_per_game and (p.index, name) in self.used_once_per_game:
+            return f"{name} can be bought once per game; you have bought it."
         if d.kind == "project":
             if p in self.projects[name]:
                 return f"You already have a cube on {name}."
@@ -796,12 +924,13 @@ class Game:
             if self.why_not(p, act):  # entering the Buy phase can change things
                 return
         d = self.db[act.name]
-        cost = self.cost(d)
-        p.coins -= cost
+        cost = self._pay(p, d)
         p.buys -= 1
         self.turn.bought_in_phase = True
         self.turn.bought_cards.append(d.name)
         self.say("buy", p, card=d.name, cost=cost, what=d.kind)
+        if d.once_per_game:
+            self.used_once_per_game.add((p.index, d.name))
         if d.kind == "event":
             d.play(Ctx(self, p, None))
         elif d.kind == "project":
@@ -811,6 +940,20 @@ class Game:
         else:
             self._fire("buy", p, None, None, None, name=d.name)
             self.gain(p, d.name, bought=True)
+
+    def _pay(self, p: Player, d: CardDef) -> int:
+        """Pay for a buy: its cost in coins, or a card trashed instead where the card allows."""
+        cost = self.cost(d)
+        instead = d.pay_instead(p) if d.pay_instead else []
+        if instead:
+            opts = ([Option("pay", None)] if cost <= p.coins else []) + card_options(instead)
+            got = self.choose(p, f"Pay {cost} coins for {d.name}, or trash a card from your hand instead?",
+                              opts, topic="pay")[0]
+            if got is not None:
+                self.trash_card(p, got)
+                return 0
+        p.coins -= cost
+        return cost
 
     def _do_villager(self, p: Player, act: TurnAction) -> None:
         p.villagers -= act.n
@@ -831,6 +974,45 @@ class Game:
         for p in self.players:
             for name in ("hand", "deck", "discard", "in_play", "exile", "set_aside", "revealed"):
                 yield p.zone(name)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data: two games in the same state give equal snapshots.
+
+        Used to prove that resume, undo and replay rebuild exactly the live game, down to the
+        random generator and the question being asked.
+        """
+        def ids(z: Zone) -> list[tuple[str, int, int]]:
+            return [(c.name, c.id, c.moves) for c in z.cards]
+
+        t = self.turn
+        w = self.waiting
+        return {
+            "piles": {n: ids(z) for n, z in {**self.supply, **self.nonsupply}.items()},
+            "trash": ids(self.trash), "set_aside": ids(self.set_aside),
+            "set_aside_for": {n: c.id for n, c in self.set_aside_for.items()},
+            "players": [{"zones": {z: ids(p.zone(z)) for z in PLAYER_ZONES},
+                         "counters": (p.actions, p.buys, p.coins, p.coffers, p.villagers,
+                                      p.turns_taken, p.cubes), "tokens": dict(p.tokens)}
+                        for p in self.players],
+            "artifacts": {n: h.index if h else None for n, h in self.artifacts.items()},
+            "projects": {n: [p.index for p in owners] for n, owners in self.projects.items()},
+            "pending": [(pe.player.index, pe.label, pe.source.id if pe.source else None,
+                         [c.id for c in pe.keep], pe.when) for pe in self.pending],
+            "turn": (self.current.index, self.phase, t.extra, [(p.index, c.id) for p, c in t.gained],
+                     [(p.index, c.id) for p, c in t.trashed],
+                     t.bought_in_phase, list(t.bought_cards), sorted(t.used_once, key=repr),
+                     len(t.modifiers), [(p.index, lbl) for p, _, lbl in t.triggers],
+                     [c.id for c in t.played]),
+            "extra_turns": [p.index for p in self.extra_turns],
+            "once_per_game": sorted(self.used_once_per_game),
+            "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
+            "over": self.over, "winners": [p.index for p in self.winners],
+            "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
+            "warned_low": sorted(self.warned_low),
+            "rng": self.rng.getstate(),
+            "waiting": None if w is None else (w.kind, w.player.index, w.prompt, w.topic, w.min,
+                                               w.max, [o.label for o in w.options]),
+        }
 
     def check_conservation(self) -> str | None:
         """Every card in exactly one place and the ownership cache true: None, or what is wrong."""

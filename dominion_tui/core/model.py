@@ -46,6 +46,12 @@ class Trigger:
     optional: bool = False
     once_per_turn: bool = False
     label: str | None = None  # how a choice names it; defaults to its source's name
+    # It moves the event's card (puts it on the deck, sets it aside, plays it): offered only while
+    # that card has not moved since the event, whatever the other triggers of the window did.
+    follows_card: bool = False
+    # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
+    # hand?"), from (game, event, owner, source card); the reaction question is built from it.
+    question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
 
 
 @dataclass
@@ -62,15 +68,21 @@ class CardDef:
     play: Callable[["Ctx"], None] | None = None  # play effect; Events: on buy; Ways: instead
     triggers: tuple[Trigger, ...] = ()
     cost_fn: Callable[["Game", "CardDef"], int] | None = None  # a printed cost that varies
+    # "has the same cost as another card": that card's definition, or None for the printed cost
+    cost_copy: Callable[["Game"], "CardDef | None"] | None = None
+    # cards its buyer may trash from hand instead of paying its cost (still uses a Buy)
+    pay_instead: Callable[["Player"], list["Card"]] | None = None
     pile_size: int | None = 10
     uses: frozenset[str] = frozenset()  # components: "Horse", "Exile", "Coffers", artifacts...
     setup: Callable[["Game"], None] | None = None
     once_per_turn: bool = False  # Events
+    once_per_game: bool = False  # Events: once per game for each player
     modes: tuple[str, ...] = ()  # mode words, for describing
     plural: str | None = None
     ends_game: bool = False  # the game ends when this Supply pile is empty (Province)
     # value modifiers while owned (Projects, Artifacts): kind -> fn(game, player, value, **kw)
     modifiers: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    notes: str = ""  # the ruling most likely to surprise a player, in our own words (describe)
     # `triggers` by event kind, each with its index: an event this card does not hear costs a lookup
     heard: dict[str, tuple[tuple[int, Trigger], ...]] = field(init=False, repr=False, compare=False)
 
@@ -125,6 +137,7 @@ class Card:
     defn: CardDef
     zone: Zone | None = None
     moves: int = 0  # how often it has moved: lets effects notice they lost track of it
+    tag: str = ""  # a mark that lasts while it stays put (an Invested card in Exile)
 
     @property
     def name(self) -> str:
@@ -184,6 +197,17 @@ class PendingEffect:
     source: Card | None
     keep: list[Card] = field(default_factory=list)
     when: str = "start_turn"
+    made_in_turn: int = 0  # the game's turn count when it was made: it waits for a later turn
+
+
+@dataclass
+class Lasting:
+    """A trigger that belongs to `player` until the start of `until`'s next turn."""
+
+    player: "Player"
+    trig: Trigger
+    label: str
+    until: "Player"
 
 
 @dataclass

@@ -18,10 +18,15 @@ def _discard_exiled_copies(ctx: Ctx, ev: Event) -> None:
                  plural=ev.card.defn.plural_name)
     for c in copies:
         ctx.game.discard(ctx.player, c, quiet=True)
-    ctx.game.say("exile_mat", ctx.player, mat=ctx.player.exile.names())
+
+
+def _exile_question(game, ev: Event, owner, card) -> str:
+    n = sum(1 for c in owner.exile.cards if c.name == ev.card.name and c is not ev.card)
+    return (f"Discard your {n} exiled {ev.card.defn.plural_name}?" if n > 1 else
+            f"Discard your exiled {ev.card.name}?")
 
 
 EXILE_ON_GAIN = Trigger("gain", _discard_exiled_copies, condition=_has_exiled_copies,
-                        optional=True, label="Exile")
+                        optional=True, label="Exile", question=_exile_question)
 
 STANDING_RULES = (EXILE_ON_GAIN,)

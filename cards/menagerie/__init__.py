@@ -1,0 +1,14 @@
+"""Menagerie: Exile, Horses, Ways and Events.
+
+`kingdom.py` holds the Kingdom cards and the Horse, one section per card in cost order;
+`events.py` the 20 Events, in cost order; `ways.py` the 20 Ways.
+"""
+from dominion_tui.core.registry import CardDB
+
+from . import events, kingdom, ways
+
+
+def register(db: CardDB) -> None:
+    kingdom.register(db)
+    events.register(db)
+    ways.register(db)

@@ -1,0 +1,529 @@
+"""Menagerie's 30 Kingdom cards and the Horse, one section per card, in cost order.
+
+Each section holds the card's effect and its definition. `text` is the project's own wording,
+read by `describe`; `notes` is the ruling a player is most likely to trip over.
+"""
+from __future__ import annotations
+
+from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, REACTION, TREASURE, VICTORY, CardDef,
+                                   Ctx, Event, now_or_next, plus, reaction_trigger, treasure)
+from dominion_tui.core.model import Trigger
+from dominion_tui.core.registry import CardDB
+
+from .common import EXILE, HORSE, SET, exile_from_hand, gain_horses, kingdom, trash_from_hand
+
+CARDS: list[CardDef] = []
+
+
+def card(d: CardDef) -> CardDef:
+    CARDS.append(d)
+    return d
+
+
+def _you_gain(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner
+
+
+def _gained_by_you(game, ev: Event, owner, card) -> bool:
+    """For "when you gain this": the gainer resolves it."""
+    return ev.player is owner
+
+
+# --- Horse (not in the Supply) ------------------------------------------------------------------
+def horse(ctx: Ctx) -> None:
+    plus(cards=2, actions=1)(ctx)
+    ctx.return_this()
+
+
+card(CardDef("Horse", "nonsupply", SET, "+2 Cards. +1 Action. Return this to the Horse pile.",
+             cost=3, types=frozenset({ACTION}), play=horse, pile_size=30,
+             notes="Not in the Supply: it cannot be bought, only gained. Returning it is not trashing it."))
+
+
+# ================================================================================ cost 2
+# --- Black Cat ----------------------------------------------------------------------------------
+def black_cat(ctx: Ctx) -> None:
+    ctx.cards(2)
+    if not ctx.my_turn:
+        for p in ctx.other_players():
+            ctx.as_player(p).gain("Curse")
+
+
+def _other_gains_victory(game, ev: Event, owner, card) -> bool:
+    return ev.player is not owner and ev.card is not None and ev.card.is_(VICTORY)
+
+
+card(kingdom("Black Cat", 2, (ACTION, ATTACK, REACTION), "+2 Cards. If it is not your turn, each "
+             "other player gains a Curse. When another player gains a Victory card, you may play this "
+             "from your hand.", black_cat, triggers=(reaction_trigger("gain", _other_gains_victory),),
+             notes="Played on your own turn it only draws. A Black Cat it draws may react to the same gain."))
+
+
+# --- Sleigh -------------------------------------------------------------------------------------
+def sleigh(ctx: Ctx) -> None:
+    gain_horses(ctx, 2)
+
+
+def _sleigh_can_move(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and ev.card_still_there()
+
+
+def _sleigh_question(game, ev: Event, owner, card) -> str:
+    return f"Discard {card.name} to put the {ev.card.name} into your hand or onto your deck?"
+
+
+def _sleigh_react(ctx: Ctx, ev: Event) -> None:
+    if ctx.card is None or ctx.card.zone is not ctx.player.hand:
+        return
+    ctx.discard(ctx.card)
+    where = ctx.choose_mode(f"Put the {ev.card.name} into your hand or onto your deck?", ["hand", "deck"])
+    if not ev.card_still_there():  # something moved it first: Sleigh cannot follow it
+        return
+    if where == "hand":
+        ctx.put_in_hand(ev.card)
+    else:
+        ctx.put_on_deck(ev.card)
+
+
+card(kingdom("Sleigh", 2, (ACTION, REACTION), "Gain 2 Horses. When you gain a card, you may discard "
+             "this from your hand to put that card into your hand or onto your deck.", sleigh,
+             uses=HORSE, triggers=(Trigger("gain", _sleigh_react, where="hand", condition=_sleigh_can_move,
+                                           optional=True, question=_sleigh_question,
+                                           follows_card=True),),
+             notes="It can move a card gained anywhere, but not one that something else has moved since."))
+
+
+# --- Supplies -----------------------------------------------------------------------------------
+def supplies_horse(ctx: Ctx) -> None:
+    ctx.gain("Horse", to="deck")
+
+
+card(treasure("Supplies", 2, 1, set=SET, kind="kingdom", pile_size=10,
+              text="Treasure. 1 coin. When you play this, gain a Horse onto your deck.",
+              extra=supplies_horse, uses=HORSE))
+
+
+# ================================================================================ cost 3
+# --- Camel Train --------------------------------------------------------------------------------
+def camel_train(ctx: Ctx) -> None:
+    name = ctx.choose_supply("Exile which non-Victory card from the Supply?",
+                             lambda d: not d.is_(VICTORY), topic="exile_supply")
+    if name:
+        ctx.exile_from_supply(name)
+
+
+card(kingdom("Camel Train", 3, (ACTION,), "Exile a non-Victory card from the Supply. When you gain "
+             "this, Exile a Gold from the Supply.", camel_train, uses=EXILE,
+             triggers=(Trigger("gain", lambda ctx, ev: ctx.exile_from_supply("Gold"), where="self",
+                               condition=_gained_by_you),),
+             notes="Exiling from the Supply is not gaining: no when-gain abilities happen."))
+
+
+# --- Goatherd -----------------------------------------------------------------------------------
+def goatherd(ctx: Ctx) -> None:
+    ctx.actions(1)
+    trash_from_hand(ctx, "Trash a card from your hand?", optional=True)
+    ctx.cards(ctx.trashed_last_turn(ctx.player_to_right()))
+
+
+card(kingdom("Goatherd", 3, (ACTION,), "+1 Action. You may trash a card from your hand. +1 Card for "
+             "each card the player to your right trashed on their last turn.", goatherd,
+             notes="You draw for their trashing even if you trash nothing yourself."))
+
+
+# --- Scrap --------------------------------------------------------------------------------------
+SCRAP_MODES = ["card", "action", "buy", "coin", "silver", "horse"]
+SCRAP_DO = {"card": lambda c: c.cards(1), "action": lambda c: c.actions(1), "buy": lambda c: c.buys(1),
+            "coin": lambda c: c.coins(1), "silver": lambda c: c.gain("Silver"),
+            "horse": lambda c: c.gain("Horse")}
+
+
+def scrap(ctx: Ctx) -> None:
+    trashed = trash_from_hand(ctx, "Trash a card from your hand.")
+    if trashed is None:
+        return
+    n = min(ctx.cost(trashed), len(SCRAP_MODES))
+    picked = set(ctx.choose_modes(f"{trashed.name} cost {n}: choose {n} different bonuses.",
+                                  SCRAP_MODES, n))
+    for mode in SCRAP_MODES:  # resolved in the printed order, whatever order they were named in
+        if mode in picked:
+            SCRAP_DO[mode](ctx)
+
+
+card(kingdom("Scrap", 3, (ACTION,), "Trash a card from your hand. For each coin it costs, choose a "
+             "different one: +1 Card, +1 Action, +1 Buy, +1 coin, gain a Silver, gain a Horse.", scrap,
+             uses=HORSE, modes=tuple(SCRAP_MODES),
+             notes="The bonuses happen in the printed order. A card costing 6 or more gives all six."))
+
+
+# --- Sheepdog -----------------------------------------------------------------------------------
+card(kingdom("Sheepdog", 3, (ACTION, REACTION), "+2 Cards. When you gain a card, you may play this "
+             "from your hand.", plus(cards=2), triggers=(reaction_trigger("gain", _you_gain),),
+             notes="It works on any turn, and a Sheepdog it draws may react to the same gain."))
+
+
+# --- Snowy Village ------------------------------------------------------------------------------
+def snowy_village(ctx: Ctx) -> None:
+    plus(cards=1, actions=4, buys=1)(ctx)
+    ctx.modify_this_turn("plus_actions", lambda g, p, n: 0, everyone=False)
+
+
+card(kingdom("Snowy Village", 3, (ACTION,), "+1 Card. +4 Actions. +1 Buy. Ignore any further "
+             "+Actions you would get this turn.", snowy_village,
+             notes="Actions you already have stay. Later +Actions are lost, from Villagers too."))
+
+
+# --- Stockpile ----------------------------------------------------------------------------------
+def stockpile(ctx: Ctx) -> None:
+    ctx.buys(1)
+    if ctx.this_unmoved():
+        ctx.exile(ctx.card)
+
+
+card(treasure("Stockpile", 3, 3, set=SET, kind="kingdom", pile_size=10, extra=stockpile, uses=EXILE,
+              text="Treasure. 3 coins. +1 Buy. When you play this, Exile it.",
+              notes="Gaining another Stockpile lets you discard the Exiled ones, as with any Exiled card."))
+
+
+# ================================================================================ cost 4
+# --- Bounty Hunter ------------------------------------------------------------------------------
+def bounty_hunter(ctx: Ctx) -> None:
+    ctx.actions(1)
+    card = exile_from_hand(ctx, "Exile a card from your hand." + _no_bonus(ctx))
+    if card is not None and ctx.player.exile.count(card.name) == 1:
+        ctx.coins(3)
+
+
+def _no_bonus(ctx: Ctx) -> str:
+    """Which choices give no +3 coins, and why: " No +3 coins for Copper: already in Exile." """
+    have = sorted({c.name for c in ctx.player.hand.cards} & set(ctx.player.exile.names()))
+    return f" No +3 coins for {' or '.join(have)}: already in Exile." if have else ""
+
+
+card(kingdom("Bounty Hunter", 4, (ACTION,), "+1 Action. Exile a card from your hand. If you had no "
+             "copy of it in Exile, +3 coins.", bounty_hunter, uses=EXILE,
+             notes="With an empty hand there is nothing to Exile and no bonus."))
+
+
+# --- Cardinal -----------------------------------------------------------------------------------
+def cardinal(ctx: Ctx) -> None:
+    ctx.coins(2)
+    for q in ctx.other_players():
+        them = ctx.as_player(q)
+        shown = them.reveal_top(2)
+        fits = [c for c in shown if 3 <= them.cost(c) <= 6]
+        chosen = them.choose_card(fits, "Exile which revealed card?", topic="exile") if fits else None
+        if chosen is not None:
+            them.exile(chosen)
+        for c in shown:
+            if c is not chosen and c.zone is q.revealed:
+                them.discard(c)
+
+
+card(kingdom("Cardinal", 4, (ACTION, ATTACK), "+2 coins. Each other player reveals the top 2 cards of "
+             "their deck, Exiles one costing from 3 to 6, and discards the rest.", cardinal, uses=EXILE,
+             notes="When both revealed cards qualify, the attacked player picks which to Exile."))
+
+
+# --- Cavalry ------------------------------------------------------------------------------------
+def cavalry_gained(ctx: Ctx, ev: Event) -> None:
+    plus(cards=2, buys=1)(ctx)
+    if ctx.in_buy_phase:
+        ctx.return_to_action_phase()
+
+
+card(kingdom("Cavalry", 4, (ACTION,), "Gain 2 Horses. When you gain this: +2 Cards, +1 Buy, and if it "
+             "is your Buy phase, return to your Action phase.", lambda ctx: gain_horses(ctx, 2), uses=HORSE,
+             triggers=(Trigger("gain", cavalry_gained, where="self", condition=_gained_by_you),),
+             notes="Back in the Action phase you keep only the Actions you had left; start-of-turn "
+                   "abilities do not happen again."))
+
+
+# --- Groom --------------------------------------------------------------------------------------
+def groom(ctx: Ctx) -> None:
+    got = ctx.gain_from_supply("Gain a card costing up to 4.", lambda d: ctx.cost(d) <= 4)
+    if got is None:
+        return
+    if got.is_(ACTION):
+        ctx.gain("Horse")
+    if got.is_(TREASURE):
+        ctx.gain("Silver")
+    if got.is_(VICTORY):
+        plus(cards=1, actions=1)(ctx)
+
+
+card(kingdom("Groom", 4, (ACTION,), "Gain a card costing up to 4. If it is an Action, gain a Horse; "
+             "if a Treasure, gain a Silver; if a Victory card, +1 Card and +1 Action.", groom, uses=HORSE,
+             notes="A card with several of those types gets every matching bonus."))
+
+
+# --- Hostelry -----------------------------------------------------------------------------------
+def hostelry_gained(ctx: Ctx, ev: Event) -> None:
+    treasures = [c for c in ctx.player.hand.cards if c.is_(TREASURE)]
+    if not treasures:
+        return
+    picked = ctx.choose_cards(treasures, "Discard Treasures from your hand for a Horse each?",
+                              min=0, max=len(treasures), topic="discard")
+    if not picked:
+        return
+    ctx.reveal(picked)
+    for c in picked:
+        ctx.discard(c)
+    gain_horses(ctx, len(picked))
+
+
+card(kingdom("Hostelry", 4, (ACTION,), "+1 Card. +2 Actions. When you gain this, you may discard any "
+             "number of Treasures from your hand, revealed, to gain that many Horses.",
+             plus(cards=1, actions=2), uses=HORSE,
+             triggers=(Trigger("gain", hostelry_gained, where="self", condition=_gained_by_you),)))
+
+
+# --- Village Green ------------------------------------------------------------------------------
+def _discarded_not_in_cleanup(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and not ev.cleanup and ev.card_still_there()
+
+
+def _play_from_discard(ctx: Ctx, ev: Event) -> None:
+    if ev.card_still_there():
+        ctx.play(ctx.card)
+
+
+card(kingdom("Village Green", 4, (ACTION, DURATION, REACTION), "Either now or at the start of your "
+             "next turn: +1 Card and +2 Actions. When you discard this other than during Clean-up, you "
+             "may play it.", now_or_next(plus(cards=1, actions=2)), modes=("now", "next"),
+             triggers=(Trigger("discard", _play_from_discard, where="self",
+                               condition=_discarded_not_in_cleanup, optional=True, follows_card=True,
+                               question=lambda g, ev, p, c: f"Play the {c.name} you discarded?"),),
+             notes="Played as a reaction, it still lets you choose now or next turn."))
+
+
+# ================================================================================ cost 5
+# --- Barge --------------------------------------------------------------------------------------
+card(kingdom("Barge", 5, (ACTION, DURATION), "Either now or at the start of your next turn: +3 Cards "
+             "and +1 Buy.", now_or_next(plus(cards=3, buys=1)), modes=("now", "next"),
+             notes="Each play chooses separately; it stays in play only if a play chose next turn."))
+
+
+# --- Coven --------------------------------------------------------------------------------------
+def coven(ctx: Ctx) -> None:
+    plus(actions=1, coins=2)(ctx)
+    for q in ctx.other_players():  # in turn order: the Curses may run out part way round
+        them = ctx.as_player(q)
+        if ctx.game.supply["Curse"].cards:
+            them.exile_from_supply("Curse")
+        else:
+            for c in [c for c in q.exile.cards if c.name == "Curse"]:
+                them.discard(c)
+
+
+card(kingdom("Coven", 5, (ACTION, ATTACK), "+1 Action. +2 coins. Each other player Exiles a Curse from "
+             "the Supply. If they can't, they discard their Exiled Curses.", coven, uses=EXILE,
+             notes="In turn order, so one player may Exile the last Curse and the next discard theirs."))
+
+
+# --- Displace -----------------------------------------------------------------------------------
+def displace(ctx: Ctx) -> None:
+    card = exile_from_hand(ctx, "Exile a card from your hand.")
+    if card is None:
+        return
+    limit = ctx.cost(card) + 2
+    ctx.gain_from_supply(f"Gain a card other than {card.name} costing up to {limit}.",
+                         lambda d: d.name != card.name and ctx.cost(d) <= limit)
+
+
+card(kingdom("Displace", 5, (ACTION,), "Exile a card from your hand. Gain a differently named card "
+             "costing up to 2 more than it.", displace, uses=EXILE,
+             notes="The card gained may cost less: Exile a Province, gain a Gold."))
+
+
+# --- Falconer -----------------------------------------------------------------------------------
+def falconer(ctx: Ctx) -> None:
+    limit = ctx.cost(ctx.card) if ctx.card is not None else 5
+    ctx.gain_from_supply(f"Gain a card costing less than {limit} into your hand.",
+                         lambda d: ctx.cost(d) < limit, to="hand")
+
+
+def _gains_two_types(game, ev: Event, owner, card) -> bool:
+    return ev.card is not None and len(ev.card.defn.types) >= 2
+
+
+card(kingdom("Falconer", 5, (ACTION, REACTION), "Gain a card costing less than this into your hand. "
+             "When any player gains a card with 2 or more types, you may play this from your hand.",
+             falconer, triggers=(reaction_trigger("gain", _gains_two_types),),
+             notes="It reacts on anyone's turn, even to a Falconer it just gained into your hand."))
+
+
+# --- Fisherman ----------------------------------------------------------------------------------
+def _fisherman_cost(game, d: CardDef) -> int:
+    return (d.cost or 0) - (0 if game.current.discard.cards else 3)
+
+
+card(kingdom("Fisherman", 5, (ACTION,), "+1 Card. +1 Action. +1 coin. On your turns, if your discard "
+             "pile is empty, this costs 3 less.", plus(cards=1, actions=1, coins=1), cost_fn=_fisherman_cost, plural="Fishermen",
+             notes="Once a Fisherman you gain lands in your discard pile, the next one costs 5 again."))
+
+
+# --- Gatekeeper ---------------------------------------------------------------------------------
+def _gate_applies(game, ev: Event, owner, card) -> bool:
+    c = ev.card
+    return (ev.player is owner and c is not None and (c.is_(ACTION) or c.is_(TREASURE))
+            and not any(x.name == c.name and x is not c for x in owner.exile.cards))
+
+
+def _gate_exile(ctx: Ctx, ev: Event) -> None:
+    if ev.card_still_there():
+        ctx.exile(ev.card)
+
+
+GATEKEEPER_ATTACK = Trigger("gain", _gate_exile, condition=_gate_applies, follows_card=True)
+
+
+def gatekeeper(ctx: Ctx) -> None:
+    ctx.next_turn(plus(coins=3))
+    ctx.until_my_next_turn(GATEKEEPER_ATTACK, "Gatekeeper")
+
+
+card(kingdom("Gatekeeper", 5, (ACTION, DURATION, ATTACK), "At the start of your next turn, +3 coins. "
+             "Until then, when another player gains an Action or Treasure they have no copy of in "
+             "Exile, they Exile it.", gatekeeper, uses=EXILE,
+             notes="Whether they have an Exiled copy is judged as the card is gained; a card that has "
+                   "already moved is not Exiled."))
+
+
+# --- Hunting Lodge ------------------------------------------------------------------------------
+def hunting_lodge(ctx: Ctx) -> None:
+    plus(cards=1, actions=2)(ctx)
+    hand = ctx.player.hand
+    if ctx.yes_no(f"Discard your hand of {len(hand)} cards to draw 5?"):
+        for c in list(hand.cards):
+            ctx.discard(c)
+        ctx.cards(5)
+
+
+card(kingdom("Hunting Lodge", 5, (ACTION,), "+1 Card. +2 Actions. You may discard your hand for "
+             "+5 Cards.", hunting_lodge, notes="The 5 cards may include the ones just discarded, if "
+             "your deck runs out and is reshuffled."))
+
+
+# --- Kiln ---------------------------------------------------------------------------------------
+def _you_play(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner
+
+
+def kiln(ctx: Ctx) -> None:
+    ctx.coins(2)
+    handle: list[tuple] = []
+
+    def copy_next(c: Ctx, ev: Event) -> None:
+        c.end_this_turn(handle[0])  # only the very next card played, whatever is answered
+        name = ev.card.name
+        pile = c.game.supply.get(name)
+        if pile is not None and pile.cards and c.yes_no(f"Gain a copy of {name} first?"):
+            c.gain(name)
+
+    handle.append(ctx.this_turn(Trigger("play", copy_next, condition=_you_play), "Kiln"))
+
+
+card(kingdom("Kiln", 5, (ACTION,), "+2 coins. The next time you play a card this turn, you may first "
+             "gain a copy of it.", kiln,
+             notes="Any card, Treasures too, and even when it is played with a Way."))
+
+
+# --- Livery -------------------------------------------------------------------------------------
+def _you_gain_costing_4(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and ev.card is not None and game.cost(ev.card.defn) >= 4
+
+
+def livery(ctx: Ctx) -> None:
+    ctx.coins(3)
+    ctx.this_turn(Trigger("gain", lambda c, ev: c.gain("Horse"), condition=_you_gain_costing_4), "Livery")
+
+
+card(kingdom("Livery", 5, (ACTION,), "+3 coins. This turn, when you gain a card costing 4 or more, gain "
+             "a Horse.", livery, uses=HORSE, notes="Each Livery played adds another Horse per such gain."))
+
+
+# --- Mastermind ---------------------------------------------------------------------------------
+def mastermind_now(ctx: Ctx) -> None:
+    actions = [c for c in ctx.player.hand.cards if c.is_(ACTION)]
+    card = ctx.choose_card(actions, "Play an Action from your hand 3 times?", optional=True, topic="play")
+    if card is None:
+        return
+    for i in range(3):
+        ctx.play(card, move=i == 0)
+
+
+card(kingdom("Mastermind", 5, (ACTION, DURATION), "At the start of your next turn, you may play an "
+             "Action from your hand 3 times.", lambda ctx: ctx.next_turn(mastermind_now),
+             notes="The plays use no Actions. It stays in play while a Duration it played does; a Horse "
+                   "played this way returns to its pile once."))
+
+
+# --- Paddock ------------------------------------------------------------------------------------
+def paddock(ctx: Ctx) -> None:
+    ctx.coins(2)
+    gain_horses(ctx, 2)
+    ctx.actions(ctx.empty_supply_piles())
+
+
+card(kingdom("Paddock", 5, (ACTION,), "+2 coins. Gain 2 Horses. +1 Action per empty Supply pile.",
+             paddock, uses=HORSE, notes="The Horse pile is not in the Supply and never counts."))
+
+
+# --- Sanctuary ----------------------------------------------------------------------------------
+def sanctuary(ctx: Ctx) -> None:
+    plus(cards=1, actions=1, buys=1)(ctx)
+    exile_from_hand(ctx, "Exile a card from your hand?", optional=True)
+
+
+card(kingdom("Sanctuary", 5, (ACTION,), "+1 Card. +1 Action. +1 Buy. You may Exile a card from your "
+             "hand.", sanctuary, uses=EXILE))
+
+
+# ================================================================================ cost 6
+# --- Destrier -----------------------------------------------------------------------------------
+def _destrier_cost(game, d: CardDef) -> int:
+    mine = sum(1 for p, _ in game.turn.gained if p is game.current)
+    return (d.cost or 0) - mine
+
+
+card(kingdom("Destrier", 6, (ACTION,), "+2 Cards. +1 Action. On your turns, this costs 1 less for each "
+             "card you have gained this turn.", plus(cards=2, actions=1), cost_fn=_destrier_cost,
+             notes="Only the gains of the player whose turn it is count; Curses you give out do not."))
+
+
+# --- Wayfarer -----------------------------------------------------------------------------------
+def _last_other_gain(game) -> CardDef | None:
+    for _, c in reversed(game.turn.gained):
+        if c.name != "Wayfarer":
+            return c.defn
+    return None
+
+
+def wayfarer(ctx: Ctx) -> None:
+    ctx.cards(3)
+    if ctx.game.supply["Silver"].cards and ctx.yes_no("Gain a Silver?"):
+        ctx.gain("Silver")
+
+
+card(kingdom("Wayfarer", 6, (ACTION,), "+3 Cards. You may gain a Silver. This costs the same as the "
+             "last other card gained this turn, if any.", wayfarer, cost_copy=_last_other_gain,
+             notes="It copies that card's cost as it is now, with any changes already in it."))
+
+
+# ================================================================================ cost 7
+# --- Animal Fair --------------------------------------------------------------------------------
+def animal_fair(ctx: Ctx) -> None:
+    ctx.coins(4)
+    ctx.buys(ctx.empty_supply_piles())
+
+
+card(kingdom("Animal Fair", 7, (ACTION,), "+4 coins. +1 Buy per empty Supply pile. Instead of paying "
+             "for this, you may trash an Action card from your hand.", animal_fair,
+             pay_instead=lambda p: [c for c in p.hand.cards if c.is_(ACTION)],
+             notes="Bought by trashing, it still costs 7 for everything else, and still uses a Buy."))
+
+
+def register(db: CardDB) -> None:
+    for d in CARDS:
+        db.add(d)

@@ -1,0 +1,230 @@
+"""What a player hears (issue 7): each fact once, short computer turns, questions in their own
+words, verbosity levels a player can feel, cause before effect, word-wrapped lines."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from dominion_tui.core.events import Note
+from dominion_tui.narration import Narrator
+from dominion_tui.output import Output
+
+from test_repl import at
+
+BASE = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "5", "--no-pause"]
+
+
+def piped(tmp_path: Path, args: list[str], script: list[str]) -> list[str]:
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", *BASE, *args],
+                         input="\n".join(script) + "\n", text=True, capture_output=True, env=env, timeout=60)
+    assert res.returncode == 0, res.stderr
+    return res.stdout.splitlines()
+
+
+def recording(viewer: str | None = "Me", level: str = "normal") -> tuple[Output, list[str]]:
+    heard: list[str] = []
+    out = Output(plain=True, stream=io.StringIO(), level=level, narrator=Narrator(viewer))
+    out.sinks.append(heard.append)
+    return out, heard
+
+
+def play(out: Output, who: str, card: str, total: int | None = None, **kind: bool) -> None:
+    out.note(Note("play", who, {"card": card, "way": None, **kind}))
+    if total is not None:
+        out.note(Note("plus", who, {"what": "coins", "n": 1, "total": total}))
+
+
+# ---- item 2: each fact once
+def test_a_gain_that_opens_a_reaction_window_is_said_once() -> None:
+    from test_repl import BARGE
+    _, out = at(BARGE, ["play Copper", "buy Copper", "no"])
+    assert sum("gains a Copper" in line for line in out) == 1, out
+
+
+VILLAGE_GREEN = """
+    name: vg
+    players: [Alice, Bob]
+    kingdom: [Border Guard, Village Green]
+    setup:
+      Alice:
+        hand: [Border Guard]
+        deck: [Village Green, Copper]
+    steps: []
+"""
+
+
+def test_a_discard_that_opens_a_reaction_window_is_said_once() -> None:
+    session, out = at(VILLAGE_GREEN, ["play Border Guard", "Copper", "no"])
+    assert session.game.players[0].discard.names() == ["Village Green"]
+    assert sum("discards a Village Green" in line for line in out) == 1, out
+    assert "Alice: Play the Village Green you discarded? 1. yes, or no." in out
+
+
+# ---- item 5: a computer's turn in a few lines
+def test_a_computers_treasures_are_one_line(tmp_path: Path) -> None:
+    out = piped(tmp_path, ["--computer", "Bob"], ["end", "end", "quit"])
+    bob = out[out.index("Bob's turn 1."):]
+    plays = [line for line in bob if line.startswith("Bob plays ")]
+    assert len(plays) == 1 and "coins in total" in plays[0], bob
+
+
+def test_other_players_plays_with_unsaid_effects_fold_into_one_line() -> None:
+    out, heard = recording()
+    play(out, "Bot", "Sheepdog")
+    out.note(Note("draw", "Bot", {"cards": ["Copper", "Copper"], "wanted": 2}))
+    play(out, "Bot", "Copper", 1, treasure=True)
+    play(out, "Bot", "Copper", 2, treasure=True)
+    out.note(Note("gain", "Bot", {"card": "Silver", "to": "discard", "left": 39, "bought": True,
+                                  "plural": "Silvers", "supply": True}))
+    assert heard == ["Bot plays Sheepdog, 2 Coppers, 2 coins in total.",
+                     "Bot buys and gains a Silver. 39 Silvers left."]
+
+
+def test_a_computers_reaction_is_said_and_yours_is_not_said_twice() -> None:
+    out, heard = recording(viewer="Me")
+    out.note(Note("react", "Bot", {"label": "Sheepdog", "on": "gain"}))
+    out.note(Note("react", "Me", {"label": "Sheepdog", "on": "gain"}))
+    assert heard == ["Bot reacts with Sheepdog."]
+
+
+# ---- item 6: questions say what will happen
+EXILE = """
+    name: exile
+    players: [Alice, Bob]
+    kingdom: [Bounty Hunter]
+    setup:
+      Alice:
+        hand: [Gold]
+        exile: [Silver, Silver, Estate]
+    steps: []
+"""
+
+
+def test_the_exile_question_names_the_cards_and_still_takes_the_option_name() -> None:
+    session, out = at(EXILE, ["play Gold", "buy Silver", "Exile"])
+    assert "Alice: Discard your 2 exiled Silvers? 1. yes, or no." in out
+    assert session.game.players[0].exile.names() == ["Estate"]
+
+
+HORN = """
+    name: horn
+    players: [Alice, Bob]
+    kingdom: [Border Guard]
+    setup:
+      Alice:
+        in_play: [Border Guard]
+        artifacts: [Horn]
+      phase: buy
+    steps: []
+"""
+
+
+def test_the_horn_asks_in_its_own_words() -> None:
+    session, out = at(HORN, ["end", "yes"])
+    assert "Alice: Put Border Guard onto your deck with the Horn? 1. yes, or no." in out
+    assert "Border Guard" in session.game.players[0].hand.names()  # the deck, then the new hand
+
+
+BOUNTY = """
+    name: bounty
+    players: [Alice, Bob]
+    kingdom: [Bounty Hunter]
+    setup:
+      Alice:
+        hand: [Bounty Hunter, Copper, Estate, Copper, Gold, Copper]
+        exile: [Copper]
+    steps: []
+"""
+
+
+def test_bounty_hunter_groups_its_choices_and_says_why_a_bonus_is_missing() -> None:
+    session, out = at(BOUNTY, ["play Bounty Hunter", "3"])
+    assert ("Alice: Exile a card from your hand. No +3 coins for Copper: already in Exile. "
+            "1. Copper (3), 2. Estate, 3. Gold.") in out
+    alice = session.game.players[0]
+    assert sorted(alice.exile.names()) == ["Copper", "Gold"] and alice.coins == 3
+
+
+# ---- item 9: verbosity levels a player can feel
+def test_brief_never_drops_other_players_buys_or_the_game_end() -> None:
+    out, heard = recording(level="brief")
+    play(out, "Bot", "Gold", 3, treasure=True)
+    play(out, "Bot", "Black Cat", attack=True)
+    out.note(Note("gain", "Bot", {"card": "Province", "to": "discard", "left": 7, "bought": True,
+                                  "plural": "Provinces", "supply": True}))
+    out.note(Note("plus", "Me", {"what": "actions", "n": 1, "total": 2}))
+    out.note(Note("game_over", None, {"winners": ["Bot"], "score": 6, "scores": {"Bot": 6, "Me": 3}}))
+    assert heard == ["Bot plays Black Cat.", "Bot buys and gains a Province. 7 Provinces left.",
+                     "Game over. Bot wins with 6 points.", "Scores: Bot 6, Me 3."]
+
+
+def test_the_three_levels_differ(tmp_path: Path) -> None:
+    script = ["treasures", "end", "treasures", "end", "quit"]
+    said = {level: piped(tmp_path, ["--computer", "Bob", "--verbosity", level], script)
+            for level in ("brief", "normal", "verbose")}
+    assert len(said["brief"]) < len(said["normal"]) < len(said["verbose"])
+    assert any(line.startswith("Bob buys and gains") for line in said["brief"])
+
+
+# ---- item 10: cause before effect, describe, log, junk
+SUPPLIES = """
+    name: supplies
+    players: [Alice, Bob]
+    kingdom: [Supplies]
+    setup:
+      Alice:
+        hand: [Copper, Supplies, Copper]
+    steps: []
+"""
+
+
+def test_treasures_are_said_before_the_horse_they_gain() -> None:
+    _, out = at(SUPPLIES, ["treasures", "log 5"])
+    text = "\n".join(out)
+    assert text.index("Alice plays 2 Coppers, Supplies, 3 coins in total.") < text.index("gains a Horse")
+    assert out.count("Alice plays 2 Coppers, Supplies, 3 coins in total.") == 2  # said, then in the log
+    assert "gets +1 coin" not in text  # the log too sums up a run of Treasures
+
+
+def test_describe_says_the_type_once_and_junk_is_echoed_short() -> None:
+    from test_repl import BARGE
+    junk = "frob" * 100
+    _, out = at(BARGE, ["describe Copper", junk])
+    assert "Copper: 0 coins, Treasure. 1 coin." in out
+    reply = [line for line in out if "Unknown command" in line]
+    assert len(reply) == 1 and len(reply[0]) < 90, reply
+
+
+# ---- item 12: lines break between words
+def test_rich_output_wraps_between_words() -> None:
+    buf = io.StringIO()
+    out = Output(plain=False, stream=buf)
+    line = "Alice plays the set-aside Black Cat, which stays set aside. " * 3
+    out.say(line.strip())
+    rows = buf.getvalue().splitlines()
+    assert len(rows) > 1 and all(len(r) <= 80 for r in rows)
+    assert " ".join(r.strip() for r in rows).split() == line.split()
+
+
+def test_plain_output_at_a_terminal_wraps_between_words_and_a_pipe_gets_whole_lines(monkeypatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+    monkeypatch.setenv("COLUMNS", "40")
+    line = "Alice plays the set-aside Black Cat, which stays set aside."
+    term, pipe = Terminal(), io.StringIO()
+    Output(plain=True, stream=term).say(line)
+    Output(plain=True, stream=pipe).say(line)
+    rows = term.getvalue().splitlines()
+    assert len(rows) == 2 and all(len(r) < 40 for r in rows) and " ".join(rows) == line
+    assert pipe.getvalue() == line + "\n"
+
+
+def test_a_mode_question_names_its_card() -> None:
+    from test_repl import BARGE
+    _, out = at(BARGE, ["play Barge", "normal"])
+    assert "Alice: Barge now, or at the start of your next turn? 1. now, 2. next." in out

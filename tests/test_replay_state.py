@@ -1,0 +1,113 @@
+"""Resume and undo rebuild exactly the live game: every zone in order, every counter, the
+random generator and the question being asked (issue 6, item 1).
+
+A game is its setup plus its answers. These tests play random games with random landscapes
+(Way of the Mouse included), stop at a random answer, and rebuild the position the two ways
+the keyboard session does: from a save file (resume) and from a shorter list of answers
+followed by the same answer again (undo, then redo).
+"""
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from dominion_tui.core.game import Config, SetupError
+from dominion_tui.output import Output
+from dominion_tui.players import RandomPlayer
+from dominion_tui.save import SaveData, write
+from dominion_tui.save import read as read_save
+from dominion_tui.session import Session
+from dominion_tui.setup import database
+
+GAMES = 200
+BLOCKS = 4
+
+
+class Stop(Exception):
+    """Raised by a decider to leave the game standing at a question."""
+
+
+class StopAt:
+    """Answers through another decider until the game holds `n` answers, then stops there."""
+
+    def __init__(self, inner, n: int) -> None:
+        self.inner, self.n = inner, n
+
+    def decide(self, game, d):
+        if len(game.answers) >= self.n:
+            raise Stop
+        return self.inner.decide(game, d)
+
+
+def random_config(seed: int) -> Config:
+    """A random kingdom and 0 to 3 landscapes from the whole pool, 1 to 4 players."""
+    rng = random.Random(seed)
+    db = database()
+    kingdom = sorted(d.name for d in db.of_kind("kingdom"))
+    landscapes = sorted(d.name for d in db.of_kind("event", "way", "project"))
+    players = ["Ann", "Ben", "Cat", "Dan"][: rng.randint(1, 4)]
+    chosen = rng.sample(landscapes, rng.randint(0, min(3, len(landscapes))))
+    if seed % 2 == 0 and "Way of the Mouse" not in chosen:  # Mouse in every other game
+        chosen.append("Way of the Mouse")
+    return Config(players, sorted(rng.sample(kingdom, rng.randint(3, len(kingdom) - 1))), chosen, seed)
+
+
+def session(config: Config, answers=None) -> Session:
+    # No autosave path: saving after every answer would only slow the test; the save file is
+    # written once, below, with the same function autosave uses.
+    return Session(config, Output(stream=io.StringIO()), reader=None, computers=list(config.players),
+                   save_path=None, pause=False, answers=list(answers or []), computer=RandomPlayer)
+
+
+def play_until(s: Session, answers: list, n: int):
+    """Rebuild the session's game from `answers`, then play on until it holds `n` answers."""
+    game = s.build(list(answers))
+    s.replay.live = {i: StopAt(d, n) for i, d in s.replay.live.items()}
+    try:
+        game.run()
+    except Stop:
+        pass
+    return game
+
+
+def check_seed(seed: int, tmp_path: Path) -> None:
+    config = random_config(seed)
+    save = tmp_path / f"auto{seed}.json"
+    s = session(config)
+    n = random.Random(seed).randint(1, 300)
+    try:
+        live = play_until(s, [], n)
+    except SetupError:  # no unused Action for Way of the Mouse in this kingdom
+        return
+    answers = list(live.answers)
+    want = live.snapshot()
+
+    write(save, SaveData(live.config, answers, list(s.computers)))  # resume, as --resume does
+    data = read_save(save)
+    resumed = play_until(session(data.config, data.answers), data.answers, len(answers))
+    assert resumed.snapshot() == want, f"seed {seed}: resume differs after {len(answers)} answers"
+
+    if answers:  # undo the last answer, then give it again
+        redone = play_until(s, answers[:-1], len(answers))
+        assert redone.answers == answers, f"seed {seed}: redo answered differently"
+        assert redone.snapshot() == want, f"seed {seed}: undo then redo differs"
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+def test_resume_and_undo_rebuild_the_live_state(block: int, tmp_path: Path) -> None:
+    for seed in range(block, GAMES, BLOCKS):
+        check_seed(seed, tmp_path)
+
+
+def test_way_of_the_mouse_setup_is_never_written_into_the_config(tmp_path: Path) -> None:
+    config = Config(["Ann", "Ben"], ["Barge", "Patron", "Silk Merchant", "Bounty Hunter",
+                                     "Village Green", "Supplies"], ["Way of the Mouse"], 13)
+    s = session(config)
+    game = play_until(s, [], 5)
+    assert config.mouse is None
+    aside = game.db[game.set_aside.names()[0]]
+    assert aside.is_("Action") and not aside.is_("Duration") and aside.cost in (2, 3)
+    assert aside.name not in config.kingdom
