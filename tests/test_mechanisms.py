@@ -164,7 +164,7 @@ def test_start_of_turn_effects_are_ordered_by_their_owner() -> None:
                                     TurnAction("end"), TurnAction("end"), TurnAction("end")],
                         landscapes=("Barracks",))
     ann = game.players[0]
-    game.projects["Barracks"].append(ann)
+    game.set_owner(ann, "Barracks")
     put_in_hand(game, ann, "Barge")
     run(game)
     who, topic, labels = script.asked[-1]

@@ -83,6 +83,14 @@ class CardDef:
     # value modifiers while owned (Projects, Artifacts): kind -> fn(game, player, value, **kw)
     modifiers: dict[str, Callable[..., Any]] = field(default_factory=dict)
     notes: str = ""  # the ruling most likely to surprise a player, in our own words (describe)
+    # `triggers` by event kind, each with its index: an event this card does not hear costs a lookup
+    heard: dict[str, tuple[tuple[int, Trigger], ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_kind: dict[str, list[tuple[int, Trigger]]] = {}
+        for i, t in enumerate(self.triggers):
+            by_kind.setdefault(t.on, []).append((i, t))
+        self.heard = {k: tuple(v) for k, v in by_kind.items()}
 
     def is_(self, t: str) -> bool:
         return t in self.types
