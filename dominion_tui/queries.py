@@ -178,5 +178,7 @@ def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost
     first, _, rest = text.partition(". ")
     if first in d.types:  # texts open with their type ("Treasure. 1 coin."): said once
         text = rest
-    cost = f"{count(cost_of(d), 'coin')}, " if d.cost is not None else ""
+    now = cost_of(d) if d.cost is not None else None
+    cost = "" if now is None else f"{count(now, 'coin')}, " if now == d.cost else \
+        f"{count(now, 'coin')} now ({d.cost} printed), "  # a cost that varies: today's price first
     return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
