@@ -159,9 +159,9 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
                              "Computer>", lambda a: None if set(split(a)) <= set(players) else
                              f"Name players from {', '.join(players)}, or press Enter for none.")
             args.computer = bots
-            if bots and ":" not in bots:
-                level = ask_until(out, read, "Computer level: 1. normal, 2. hard, 3. bigmoney. Enter for normal.",
-                                  "Level>", lambda a: None if pick_level(a) else
+            if bots:
+                level = ask_until(out, read, "Computer level: 1. normal, 2. hard, 3. bigmoney. "
+                                  "Enter for normal.", "Level>", lambda a: None if pick_level(a) else
                                   "Type 1, 2 or 3, or press Enter for normal.")
                 args.computer = ",".join(f"{n}:{pick_level(level or '1')}" for n in split(bots))
     if args.kingdom is None:

@@ -11,7 +11,6 @@ import pytest
 
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
-from dominion_tui import players
 from dominion_tui.players import LEVELS, Bot, make_player, traits
 from dominion_tui.save import fits
 from dominion_tui.setup import database, new_game
@@ -33,8 +32,7 @@ class Checked:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_each_level_answers_every_question_legally_and_the_same_for_a_seed(level: str, monkeypatch) -> None:
-    monkeypatch.setattr(players, "TRIAL_GAMES", 1)  # hard's trial games: few, to keep this quick
+def test_each_level_answers_every_question_legally_and_the_same_for_a_seed(level: str) -> None:
     topics: set[str] = set()
     for seed in range(12):
         config = pool_config(seed)
@@ -76,11 +74,14 @@ def test_a_dead_terminal_is_played_with_way_of_the_ox() -> None:
     assert Bot(1).answer_way(game, d) == [0]  # nothing else to play: the card's own text
 
 
-def test_hard_tries_plans_on_the_kingdom_and_keeps_the_best(monkeypatch) -> None:
-    monkeypatch.setattr(players, "TRIAL_GAMES", 2)
-    game = new_game(Config(["A", "B"], ["Old Witch", "Barge"], [], 11))
-    plan = players.tuned_plan(game)
-    assert plan in players.CANDIDATES and players.tuned_plan(game) is plan
+def test_hard_never_buys_the_province_that_hands_the_leader_the_win() -> None:
+    game = new_game(Config(["A", "B"], ["Barge"], [], 2))
+    a, b = game.players
+    del game.supply["Province"].cards[2:]  # 2 Provinces left
+    game.new_card("Duchy", b.discard)  # B leads by 3
+    a.coins = 8
+    assert make_player("hard", 1).purchase(game, a) == "Duchy"
+    assert make_player("normal", 1).purchase(game, a) == "Province"
 
 
 def test_normal_beats_bigmoney_over_a_few_random_kingdoms() -> None:
