@@ -74,14 +74,17 @@ def test_a_dead_terminal_is_played_with_way_of_the_ox() -> None:
     assert Bot(1).answer_way(game, d) == [0]  # nothing else to play: the card's own text
 
 
-def test_hard_never_buys_the_province_that_hands_the_leader_the_win() -> None:
+def test_hard_never_takes_the_last_province_while_it_still_loses() -> None:
     game = new_game(Config(["A", "B"], ["Barge"], [], 2))
     a, b = game.players
-    del game.supply["Province"].cards[2:]  # 2 Provinces left
-    game.new_card("Duchy", b.discard)  # B leads by 3
+    del game.supply["Province"].cards[1:]  # 1 Province left
+    for _ in range(3):
+        game.new_card("Duchy", b.discard)  # B leads by 9: a Province would end the game lost
     a.coins = 8
     assert make_player("hard", 1).purchase(game, a) == "Duchy"
     assert make_player("normal", 1).purchase(game, a) == "Province"
+    game.new_card("Duchy", a.discard)  # now the Province wins
+    assert make_player("hard", 1).purchase(game, a) == "Province"
 
 
 def test_normal_beats_bigmoney_over_a_few_random_kingdoms() -> None:
