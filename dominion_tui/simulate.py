@@ -245,6 +245,7 @@ def finish(args: argparse.Namespace, bots: list[str], kingdom: list[str] | None,
     times = sorted(t for r in results for t in r.decision_times)
     jobs = min(args.jobs, args.games)
     write(f"Time: {len(results)} games in {spent:.1f} s, {len(results) / spent:.1f} games per second "
-          f"({len(results) / spent / jobs:.1f} per process, {jobs} processes); median decision "
+          f"({len(results) / spent / jobs:.1f} per process, {jobs} process{'es' if jobs > 1 else ''}); "
+          f"median decision "
           f"{1000 * times[len(times) // 2]:.3f} ms.")
     return 0

@@ -108,6 +108,15 @@ def test_simulate_gives_the_same_figures_for_1_and_2_jobs() -> None:
     assert any(ln.startswith("Never used of ") for ln in runs[0])
 
 
+def test_a_game_past_the_turn_cap_is_a_finding_not_a_result() -> None:
+    lines: list[str] = []
+    simulate(["--bots", "normal,hard", "--games", "1", "--jobs", "1", "--kingdom", "Barge",
+              "--max-turns", "3"], lines.append)
+    assert lines[0] == "normal: 0 wins of 0 (0%, 95% CI 0-0%)"
+    assert any(ln.startswith("finding: seed ") and ln.endswith("(Barge) reached the turn cap.")
+               for ln in lines)
+
+
 def test_simulate_piped_prints_results_without_a_progress_line() -> None:
     res = subprocess.run([sys.executable, "-m", "dominion_tui", "simulate", "--bots", "normal,bigmoney",
                           "--games", "2", "--jobs", "1", "--kingdom", "Barge,Sheepdog"],
