@@ -40,7 +40,8 @@ def parser() -> argparse.ArgumentParser:
                       "guide is accessibility.md.")
     p.add_argument("--players", default=None, help="player names in turn order, comma-separated "
                    "(1 to 6); without it the game asks")
-    p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated")
+    p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated; "
+                   "NAME:LEVEL picks its level: normal (the default), hard or bigmoney")
     kingdom_flags(p)
     p.add_argument("--seed", type=int, default=None, help="random seed: the same seed and answers "
                    "replay the same game")
@@ -197,6 +198,11 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
                              "Computer>", lambda a: None if set(split(a)) <= set(players) else
                              f"Name players from {', '.join(players)}, or press Enter for none.")
             args.computer = bots
+            if bots:
+                level = ask_until(out, read, "Computer level: 1. normal, 2. hard, 3. bigmoney. "
+                                  "Enter for normal.", "Level>", lambda a: None if pick_level(a) else
+                                  "Type 1, 2 or 3, or press Enter for normal.")
+                args.computer = ",".join(f"{n}:{pick_level(level or '1')}" for n in split(bots))
     if args.kingdom is None:
         ask_kingdom(args, out, read)
 
@@ -265,7 +271,30 @@ def check_flags(args: argparse.Namespace) -> None:
     trial.kingdom = args.kingdom if args.kingdom is not None else RANDOM  # checks every flag
     build_config(trial)
     if args.players is not None:
-        check_computers(split(args.computer), split(args.players))
+        check_computers(list(computer_levels(args.computer)), split(args.players))
+
+
+def pick_level(answer: str) -> str | None:
+    """An answer to the level question: a number or a beginning of the level's name."""
+    from .players import LEVELS
+    a = answer.strip().lower()
+    if a.isdigit():
+        return LEVELS[int(a) - 1] if 1 <= int(a) <= len(LEVELS) else None
+    found = [lv for lv in LEVELS if a and lv.startswith(a)]
+    return found[0] if len(found) == 1 else None
+
+
+def computer_levels(text: str) -> dict[str, str]:
+    """--computer "Bob:hard,Cat": each computer's name and level (normal unless named)."""
+    from .players import LEVELS
+    out = {}
+    for item in split(text):
+        name, _, level = item.rpartition(":") if ":" in item else (item, "", "normal")
+        level = level.strip().lower()
+        if level not in LEVELS:
+            raise SetupError(f"Unknown computer level: {level}. Choose {', '.join(LEVELS)}.")
+        out[name.strip()] = level
+    return out
 
 
 def check_computers(computers: list[str], players: list[str]) -> None:
@@ -317,12 +346,14 @@ def play(args: argparse.Namespace) -> int:
             path = save_path.with_name(args.resume + ".json")
         data = read_save(path)
         config, answers, computers = data.config, data.answers, data.computers
+        levels: dict[str, str] = {}  # saves keep no levels yet: a resumed computer plays normal
         # a file the player named stays as it is: playing on autosaves to the usual place
         keep = not same_file(path, save_path)
     else:
         opening_questions(args, out, reader.read)
         config, answers, keep = build_config(args), [], False
-        computers = split(args.computer)
+        levels = computer_levels(args.computer)
+        computers = list(levels)
         check_computers(computers, config.players)
         if not keep_previous(save_path, out):
             save_path = None
@@ -337,6 +368,7 @@ def play(args: argparse.Namespace) -> int:
     if args.resume is None:
         announce_setup(config, out)
     session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers,
+                      levels=levels,
                       ask_ways=args.ask_ways, auto_end=not args.no_auto_end,
                       intro=intro if args.resume is not None else None)
     args.session = session  # the crash message may say "saved" only if it is true
@@ -368,6 +400,9 @@ def main(argv: list[str] | None = None) -> int:
         return scenario_main(argv[1:])
     if argv[:1] == ["kingdom"]:
         return kingdom_main(argv[1:])
+    if argv[:1] == ["simulate"]:
+        from .simulate import main as simulate_main
+        return simulate_main(argv[1:])
     args = parser().parse_args(argv)
     if args.verbosity not in LEVELS:
         parser().error(f"--verbosity must be one of {', '.join(LEVELS)}")
