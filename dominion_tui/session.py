@@ -411,7 +411,7 @@ class Session:
         if d.kind != "turn":
             self.output.info(["Answer the question first."])
             return None
-        cards = [c.name for c in d.player.hand.cards if c.is_(TREASURE) and not c.defn.modes]
+        cards = [c.name for c in d.player.hand.cards if c.is_(TREASURE) and not c.defn.modes]  # printed ones
         acts = [TurnAction("play", n) for n in sorted(cards)]
         if not acts or game.why_not(d.player, acts[0]):
             self.output.info([game.why_not(d.player, acts[0]) if acts else "You have no Treasures to play."])

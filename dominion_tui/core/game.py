@@ -46,6 +46,7 @@ class TurnState:
     modifiers: list[TurnModifier] = field(default_factory=list)
     triggers: list[tuple[Player, Trigger, str]] = field(default_factory=list)
     played: list[Card] = field(default_factory=list)
+    buy_gains_from: int = 0  # len(gained) when the Buy phase began: gains in that phase follow
 
 
 @dataclass
@@ -88,6 +89,7 @@ class Game:
         self.turn = TurnState(self.current)
         self.over = False
         self.winners: list[Player] = []
+        self.final_round: list[Player] | None = None  # after the game would end: who still plays
         self.waiting: Decision | None = None
         self.skip_start = True  # the first turn's start-of-turn effects are not run
         self._next_id = 0
@@ -199,6 +201,14 @@ class Game:
         if d.is_card:
             base = self.modify("cost", self.current, base, card=d)
         return max(0, base)
+
+    def types_of(self, card: Card | CardDef) -> frozenset[str]:
+        """A card's types now: the printed ones, changed by what is in force this turn."""
+        d = card.defn if isinstance(card, Card) else card
+        return self.modify("types", self.current, d.types, card=d)
+
+    def gained_this_buy_phase(self, p: Player) -> bool:
+        return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])
 
     def empty_piles(self) -> int:
         return sum(1 for z in self.supply.values() if not z.cards)
@@ -326,12 +336,12 @@ class Game:
         self.fire(self._event("gain", p, card, src, dest, bought=bought, by=by))
         return card
 
-    def trash_card(self, p: Player, card: Card) -> None:
+    def trash_card(self, p: Player, card: Card, **extra: Any) -> None:
         src = card.zone
         self._move(card, self.trash)
         self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
-        self.fire(self._event("trash", p, card, src, self.trash))
+        self.fire(self._event("trash", p, card, src, self.trash, **extra))
 
     def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
         src = card.zone
@@ -556,8 +566,9 @@ class Game:
         if move:
             self._move(card, p.in_play)
         way = self._choose_way(p, card, by) if ways else None
+        kinds = self.types_of(card)
         self.say("play", p, card=card.name, way=way.name if way else None,
-                 treasure=card.is_(TREASURE), attack=card.is_(ATTACK))
+                 treasure=TREASURE in kinds, attack=ATTACK in kinds)
         self.turn.played.append(card)
         self.fire(self._event("play", p, card, card.zone, card.zone))
         ctx = Ctx(self, p, card, hosts)
@@ -565,6 +576,9 @@ class Game:
             way.play(ctx)
         elif card.defn.play:
             card.defn.play(ctx)
+        for _ in range(self.modify("replays", p, 0, card=card) if ACTION in kinds else 0):
+            self.say("replay", p, card=card.name)  # "replay it afterwards": a play, not moved
+            self.play(p, card, move=False, hosts=hosts)
 
     def _choose_way(self, p: Player, card: Card, by: Card | None = None) -> CardDef | None:
         if not card.is_(ACTION) or not self.ways:
@@ -618,6 +632,7 @@ class Game:
     def _enter_buy(self, p: Player) -> None:
         self.phase = "buy"
         self.turn.bought_in_phase = False
+        self.turn.buy_gains_from = len(self.turn.gained)
         self.say("phase", p, phase="buy")
         self.fire(self._event("buy_phase", p, None, None, None))
 
@@ -641,8 +656,16 @@ class Game:
         self.fire(self._event("end_turn", p, None, None, None))
 
     def _next_turn(self) -> None:
-        if self.game_should_end():
-            self.finish()
+        if self.final_round is None and self.game_should_end():
+            after = self.order_from(self.current)[1:] + [self.current]
+            self.final_round = [q for q in after if self.modify("final_round", q, False)]
+            if self.final_round:
+                self.say("final_round", None, players=[q.name for q in self.final_round])
+        if self.final_round is not None:  # the game has ended: only the extra round is left
+            if not self.final_round:
+                self.finish()
+            else:
+                self.begin_turn(self.final_round.pop(0))
             return
         if self.extra_turns:
             self.begin_turn(self.extra_turns.pop(0), extra=True)
@@ -694,13 +717,14 @@ class Game:
         card = next((c for c in p.hand.cards if c.name == act.name), None)
         if card is None:
             return f"You have no {act.name} in your hand."
-        if card.is_(ACTION) and self.phase == "action":
+        kinds = self.types_of(card)
+        if ACTION in kinds and self.phase == "action" and (p.actions > 0 or TREASURE not in kinds):
             return None if p.actions > 0 else f"You have no Actions left to play {act.name}."
-        if card.is_(TREASURE):
+        if TREASURE in kinds:
             if self.phase == "buy" and self.turn.bought_in_phase:
                 return "You cannot play Treasures after buying."
             return None
-        if card.is_(ACTION):
+        if ACTION in kinds:
             return f"{act.name} is an Action; the Action phase is over."
         return f"{act.name} cannot be played."
 
@@ -729,7 +753,8 @@ class Game:
             if p in self.projects[name]:
                 return f"You already have a cube on {name}."
             if p.cubes < 1:
-                return "You have no cubes left."
+                owned = [n for n, owners in self.projects.items() if p in owners]
+                return f"You have no cubes left: they are on {' and '.join(owned) or 'other Projects'}."
         return None
 
     def _why_not_villager(self, p: Player, act: TurnAction) -> str | None:
@@ -759,7 +784,7 @@ class Game:
 
     def _do_play(self, p: Player, act: TurnAction) -> None:
         card = next(c for c in p.hand.cards if c.name == act.name)
-        if card.is_(ACTION) and self.phase == "action":
+        if card.is_(ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
             p.actions -= 1
         elif self.phase == "action":
             self._enter_buy(p)
@@ -783,7 +808,8 @@ class Game:
         elif d.kind == "project":
             self.projects[d.name].append(p)
             p.cubes -= 1
-            self.say("cube", p, project=d.name, cubes=p.cubes)
+            self.say("cube", p, project=d.name, cubes=p.cubes,
+                     owned=[d.name] + [n for n, o in self.projects.items() if p in o and n != d.name])
         else:
             self.fire(self._event("buy", p, None, None, None, name=d.name))
             self.gain(p, d.name, bought=True)
@@ -853,6 +879,7 @@ class Game:
             "extra_turns": [p.index for p in self.extra_turns],
             "once_per_game": sorted(self.used_once_per_game),
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
+            "final_round": None if self.final_round is None else [q.index for q in self.final_round],
             "over": self.over, "winners": [p.index for p in self.winners],
             "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
             "rng": self.rng.getstate(),

@@ -79,6 +79,7 @@ class CardDef:
     ends_game: bool = False  # the game ends when this Supply pile is empty (Province)
     # value modifiers while owned (Projects, Artifacts): kind -> fn(game, player, value, **kw)
     modifiers: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    coin_text: bool = False  # an Action whose own text gives +coins (what Capitalism looks for)
     notes: str = ""  # the ruling most likely to surprise a player, in our own words (describe)
 
     def is_(self, t: str) -> bool:
