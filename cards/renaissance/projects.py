@@ -33,13 +33,17 @@ def gains_own(kind: str):
     return cond
 
 
+def _hand_not_empty(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and bool(owner.hand.cards)
+
+
 # --- Cathedral ----------------------------------------------------------------------------------
 def _cathedral(ctx: Ctx, ev: Event) -> None:
     trash_from_hand(ctx, "Cathedral: trash a card from your hand.")
 
 
 CATHEDRAL = project("Cathedral", 3, "At the start of your turn, trash a card from your hand.",
-                    triggers=(at_start(_cathedral),),
+                    triggers=(at_start(_cathedral, _hand_not_empty),),
                     notes="Not optional: every turn you must trash a card if your hand has one.")
 
 

@@ -665,7 +665,7 @@ class Game:
             if not self.final_round:
                 self.finish()
             else:
-                self.begin_turn(self.final_round.pop(0))
+                self.begin_turn(self.final_round.pop(0), extra=True)  # not counted for ties
             return
         if self.extra_turns:
             self.begin_turn(self.extra_turns.pop(0), extra=True)
