@@ -61,3 +61,15 @@ def test_buying_a_project_names_every_project_owned() -> None:
     ann.buys, ann.coins = 1, 9
     why = game.why_not(ann, TurnAction("buy", "Canal"))
     assert why == "You already have a cube on Canal."
+
+
+def test_treasures_plays_capitalism_actions_only_when_they_ask_nothing() -> None:
+    from dominion_tui.session import Session
+    game = new_game(Config(["Ann", "Ben"], ["Patron", "Priest"], ["Capitalism"], 1), {})
+    ann = game.players[0]
+    game.projects["Capitalism"].append(ann)
+    patron, priest = (game.new_card(n, ann.hand) for n in ("Patron", "Priest"))
+    assert Session.plain_treasure(game, patron)          # +1 Villager, +2 coins: nothing to ask
+    assert not Session.plain_treasure(game, priest)      # asks which card to trash
+    game.projects["Capitalism"].clear()
+    assert not Session.plain_treasure(game, patron)
