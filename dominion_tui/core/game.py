@@ -77,6 +77,8 @@ class Game:
         self.landscapes: list[CardDef] = [db[n] for n in config.landscapes]
         self.artifacts: dict[str, Player | None] = {}
         self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
+        # the rule changes any landscape in this game can make: the rest need no look-up
+        self.changers: set[str] = {k for d in self.landscapes for k in d.modifiers}
         self.pending: list[PendingEffect] = []
         self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
@@ -205,7 +207,7 @@ class Game:
     def types_of(self, card: Card | CardDef) -> frozenset[str]:
         """A card's types now: the printed ones, changed by what is in force this turn."""
         d = card.defn if isinstance(card, Card) else card
-        return self.modify("types", self.current, d.types, card=d)
+        return self.modify("types", self.current, d.types, card=d) if "types" in self.changers else d.types
 
     def gained_this_buy_phase(self, p: Player) -> bool:
         return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])
@@ -576,7 +578,8 @@ class Game:
             way.play(ctx)
         elif card.defn.play:
             card.defn.play(ctx)
-        for _ in range(self.modify("replays", p, 0, card=card) if ACTION in kinds else 0):
+        replays = "replays" in self.changers and ACTION in kinds
+        for _ in range(self.modify("replays", p, 0, card=card) if replays else 0):
             self.say("replay", p, card=card.name)  # "replay it afterwards": a play, not moved
             self.play(p, card, move=False, hosts=hosts)
 
