@@ -124,7 +124,20 @@ class Narrator:
         return None  # a bought card is told by its gain: "buys and gains"
 
     def _cube(self, p, d):
-        return f"{p} places a cube on {d['project']}, {count(d['cubes'], 'cube')} left."
+        owned = d.get("owned") or [d["project"]]
+        return f"{p} has {' and '.join(owned)}, {count(d['cubes'], 'cube')} left."
+
+    def _tokens(self, p, d):
+        return f"{p} has {count(d['n'], 'token')} on {d['on']}."
+
+    def _pay(self, p, d):
+        return f"{p} pays {count(d['n'], 'coin')}, {d['left']} left."
+
+    def _replay(self, p, d):
+        return f"{p} replays {d['card']}."
+
+    def _final_round(self, p, d):
+        return f"The game has ended. One more round for {' and '.join(d['players'])}."
 
     def _trash(self, p, d):
         return f"{p} trashes {article(d['card'])}."

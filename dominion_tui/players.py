@@ -91,6 +91,11 @@ class RandomPlayer:
 
 
 JUNK = ("Curse", "Estate", "Copper")
+# Projects worth a cube early, best first: each is bought at most once, so buying never loops.
+# Not Cathedral: its trash is not optional, and a simple buyer thins itself down to nothing.
+GOOD_PROJECTS = ("Innovation", "Barracks", "Canal", "Citadel", "Piazza", "Academy", "Guildhall",
+                 "Road Network", "Fleet", "Exploration", "Fair", "Silos", "Sinister Plot",
+                 "Pageant", "City Gate", "Star Chart", "Crop Rotation", "Capitalism", "Sewers")
 
 
 class SimplePlayer(RandomPlayer):
@@ -117,7 +122,7 @@ class SimplePlayer(RandomPlayer):
         return TurnAction("end")
 
     def purchase(self, game: Game, p: Any) -> str | None:
-        event = self.event_purchase(game, p)
+        event = self.event_purchase(game, p) or self.project_purchase(game, p)
         if event:
             return event
         coins, provinces = p.coins, len(game.supply.get("Province", []))
@@ -135,6 +140,8 @@ class SimplePlayer(RandomPlayer):
                        and coins - 2 <= game.cost(game.db[n]) <= coins]
             if options:
                 return self.rng.choice(sorted(options))
+        if coins < 3 and len(owned) < 8:  # thinned too far (Cathedral, Research): grow back
+            return "Copper"
         return "Silver" if coins >= 3 else None
 
     def event_purchase(self, game: Game, p: Any) -> str | None:
@@ -159,6 +166,18 @@ class SimplePlayer(RandomPlayer):
             return "Stampede"
         if coins == 2 and provinces > 2 and ok("Ride"):
             return "Ride"
+        return None
+
+    def project_purchase(self, game: Game, p: Any) -> str | None:
+        """Early in the game, with a cube left, a Project that uses most of the coins."""
+        projects = {d.name for d in game.landscapes if d.kind == "project"}
+        provinces = len(game.supply.get("Province", []))
+        if not projects or p.cubes < 1 or provinces <= 4 or (p.coins >= 8 and provinces < 7):
+            return None  # late, or a Province is affordable: the Province
+        for name in GOOD_PROJECTS:
+            if name in projects and game.cost(game.db[name]) >= p.coins - 1 \
+                    and game.why_not(p, TurnAction("buy", name)) is None:
+                return name
         return None
 
     def answer(self, game: Game, d: Decision) -> Any:
@@ -251,7 +270,11 @@ class SimplePlayer(RandomPlayer):
         return list(range(max(d.min, 1)))
 
     def answer_mode(self, game: Game, d: Decision) -> list[int]:
-        """Several modes: the first ones offered (cards before coins before gains); one: the first."""
+        """Several modes: the first ones offered (cards before coins before gains); one: the first.
+        Sinister Plot: add tokens until 2, then draw them."""
+        labels = [o.label for o in d.options]
+        if labels == ["add", "draw"] and d.player.tokens.get("plot", 0) >= 2:
+            return [1]
         return list(range(max(d.min, 1)))
 
     def answer_name(self, game: Game, d: Decision) -> list[int]:

@@ -94,7 +94,14 @@ class Queries:
         return [f"{turn}. {p.name}: {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
                 f"{count(p.coins, 'coin')}, {p.coffers} Coffers, {count(p.villagers, 'Villager')}. "
                 f"Deck {len(p.deck)}, discard {len(p.discard)}, hand {len(p.hand)}."] + \
-            self.set_aside(p) + self.artifacts()
+            self.set_aside(p) + self.artifacts() + self.my_projects(p)
+
+    def my_projects(self, p: Player) -> list[str]:
+        projs = [n for n, owners in self.game.projects.items() if p in owners]
+        if not projs and p.cubes == 2:
+            return []
+        plot = f", {count(p.tokens.get('plot', 0), 'token')} on Sinister Plot" if "Sinister Plot" in projs else ""
+        return [f"Projects: {' and '.join(projs) or 'none'}{plot}; {count(p.cubes, 'cube')} left."]
 
     def holdings(self, q: Player) -> str:
         g = self.game
@@ -105,8 +112,8 @@ class Queries:
             parts.append("holds the " + ", the ".join(arts))
         if projs:
             parts.append("has cubes on " + ", ".join(projs))
-        if q.tokens.get("plot"):
-            parts.append(f"{q.tokens['plot']} Sinister Plot tokens")
+        if q.tokens.get("plot") or "Sinister Plot" in projs:
+            parts.append(f"{count(q.tokens.get('plot', 0), 'token')} on Sinister Plot")
         return ("; " + "; ".join(parts)) if parts else ""
 
     def exile_used(self) -> bool:
@@ -139,11 +146,23 @@ class Queries:
         lines = [f"Kingdom: {', '.join(g.config.kingdom) or 'none'}."]
         for d in g.landscapes:
             cost = f", {count(g.cost(d), 'coin')}" if d.cost is not None else ""
-            lines.append(f"{d.name}{cost}: {d.text}")
+            lines.append(f"{d.name}{cost}: {d.text}{self.owners(d.name)}")
         if g.set_aside.cards:
             ways = [d.name for d in g.landscapes if d.setup]
             lines.append(f"Set aside for {', '.join(ways) or 'the game'}: {', '.join(g.set_aside.names())}.")
         return lines + self.artifacts()
+
+    def owners(self, project: str) -> str:
+        """Who has a cube on a Project, with Sinister Plot tokens: said after its text."""
+        owners = self.game.projects.get(project)
+        if owners is None:
+            return ""
+        if not owners:
+            return " Nobody has it."
+        tokens = project == "Sinister Plot"
+        names = [f"{q.name}{' with ' + count(q.tokens.get('plot', 0), 'token') if tokens else ''}"
+                 for q in owners]
+        return f" Owned by {' and '.join(names)}."
 
     def q_log(self, arg: str, p: Player) -> list[str]:
         n = ascii_number(arg)

@@ -413,11 +413,20 @@ class Session:
             self.output.info(["Try: speech on, speech off, speech rate 200, speech volume 80, speech voice NAME."])
         return None
 
+    @staticmethod
+    def plain_treasure(game: Game, c: Any) -> bool:
+        """A Treasure now that asks nothing: a printed one without modes, or an Action that is a
+        Treasure this turn (Capitalism) whose effect is only "+N" bonuses."""
+        if c.is_(TREASURE):
+            return not c.defn.modes
+        return TREASURE in game.types_of(c) and \
+            getattr(c.defn.play, "__qualname__", "").startswith("plus.")
+
     def treasures(self, game: Game, d: Decision) -> Any:
         if d.kind != "turn":
             self.output.info(["Answer the question first."])
             return None
-        cards = [c.name for c in d.player.hand.cards if c.is_(TREASURE) and not c.defn.modes]
+        cards = [c.name for c in d.player.hand.cards if self.plain_treasure(game, c)]
         acts = [TurnAction("play", n) for n in sorted(cards)]
         if not acts or game.why_not(d.player, acts[0]):
             self.output.info([game.why_not(d.player, acts[0]) if acts else "You have no Treasures to play."])

@@ -71,7 +71,7 @@ def gamble(ctx: Ctx) -> None:
         return nothing(ctx, "Gamble", "no card to discard")
     card = top[0]
     g.discard(me, card)
-    if card.zone is me.discard and (card.is_(ACTION) or card.is_(TREASURE)) \
+    if card.zone is me.discard and (card.is_(ACTION) or TREASURE in g.types_of(card)) \
             and ctx.yes_no(f"Play the {card.name} from your discard pile?"):
         ctx.play(card)
 

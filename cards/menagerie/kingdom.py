@@ -153,7 +153,7 @@ def scrap(ctx: Ctx) -> None:
 card(kingdom("Scrap", 3, (ACTION,), "Trash a card from your hand. For each coin it costs, choose a "
              "different one: +1 Card, +1 Action, +1 Buy, +1 coin, gain a Silver, gain a Horse.", scrap,
              uses=HORSE, modes=tuple(SCRAP_MODES),
-             notes="The bonuses happen in the printed order. A card costing 6 or more gives all six."))
+             notes="The bonuses happen in the printed order. A card costing 6 or more gives all six.", coin_text=True))
 
 
 # --- Sheepdog -----------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ def _no_bonus(ctx: Ctx) -> str:
 
 card(kingdom("Bounty Hunter", 4, (ACTION,), "+1 Action. Exile a card from your hand. If you had no "
              "copy of it in Exile, +3 coins.", bounty_hunter, uses=EXILE,
-             notes="With an empty hand there is nothing to Exile and no bonus."))
+             notes="With an empty hand there is nothing to Exile and no bonus.", coin_text=True))
 
 
 # --- Cardinal -----------------------------------------------------------------------------------
@@ -222,7 +222,7 @@ def cardinal(ctx: Ctx) -> None:
 
 card(kingdom("Cardinal", 4, (ACTION, ATTACK), "+2 coins. Each other player reveals the top 2 cards of "
              "their deck, Exiles one costing from 3 to 6, and discards the rest.", cardinal, uses=EXILE,
-             notes="When both revealed cards qualify, the attacked player picks which to Exile."))
+             notes="When both revealed cards qualify, the attacked player picks which to Exile.", coin_text=True))
 
 
 # --- Cavalry ------------------------------------------------------------------------------------
@@ -246,7 +246,7 @@ def groom(ctx: Ctx) -> None:
         return
     if got.is_(ACTION):
         ctx.gain("Horse")
-    if got.is_(TREASURE):
+    if TREASURE in ctx.game.types_of(got):
         ctx.gain("Silver")
     if got.is_(VICTORY):
         plus(cards=1, actions=1)(ctx)
@@ -259,7 +259,7 @@ card(kingdom("Groom", 4, (ACTION,), "Gain a card costing up to 4. If it is an Ac
 
 # --- Hostelry -----------------------------------------------------------------------------------
 def hostelry_gained(ctx: Ctx, ev: Event) -> None:
-    treasures = [c for c in ctx.player.hand.cards if c.is_(TREASURE)]
+    treasures = [c for c in ctx.player.hand.cards if TREASURE in ctx.game.types_of(c)]
     if not treasures:
         return
     picked = ctx.choose_cards(treasures, "Discard Treasures from your hand for a Horse each?",
@@ -318,7 +318,7 @@ def coven(ctx: Ctx) -> None:
 
 card(kingdom("Coven", 5, (ACTION, ATTACK), "+1 Action. +2 coins. Each other player Exiles a Curse from "
              "the Supply. If they can't, they discard their Exiled Curses.", coven, uses=EXILE,
-             notes="In turn order, so one player may Exile the last Curse and the next discard theirs."))
+             notes="In turn order, so one player may Exile the last Curse and the next discard theirs.", coin_text=True))
 
 
 # --- Displace -----------------------------------------------------------------------------------
@@ -360,13 +360,13 @@ def _fisherman_cost(game, d: CardDef) -> int:
 
 card(kingdom("Fisherman", 5, (ACTION,), "+1 Card. +1 Action. +1 coin. On your turns, if your discard "
              "pile is empty, this costs 3 less.", plus(cards=1, actions=1, coins=1), cost_fn=_fisherman_cost, plural="Fishermen",
-             notes="Once a Fisherman you gain lands in your discard pile, the next one costs 5 again."))
+             notes="Once a Fisherman you gain lands in your discard pile, the next one costs 5 again.", coin_text=True))
 
 
 # --- Gatekeeper ---------------------------------------------------------------------------------
 def _gate_applies(game, ev: Event, owner, card) -> bool:
     c = ev.card
-    return (ev.player is owner and c is not None and (c.is_(ACTION) or c.is_(TREASURE))
+    return (ev.player is owner and c is not None and (c.is_(ACTION) or TREASURE in game.types_of(c))
             and not any(x.name == c.name and x is not c for x in owner.exile.cards))
 
 
@@ -387,7 +387,7 @@ card(kingdom("Gatekeeper", 5, (ACTION, DURATION, ATTACK), "At the start of your 
              "Until then, when another player gains an Action or Treasure they have no copy of in "
              "Exile, they Exile it.", gatekeeper, uses=EXILE,
              notes="Whether they have an Exiled copy is judged as the card is gained; a card that has "
-                   "already moved is not Exiled."))
+                   "already moved is not Exiled.", coin_text=True))
 
 
 # --- Hunting Lodge ------------------------------------------------------------------------------
@@ -426,7 +426,7 @@ def kiln(ctx: Ctx) -> None:
 
 card(kingdom("Kiln", 5, (ACTION,), "+2 coins. The next time you play a card this turn, you may first "
              "gain a copy of it.", kiln,
-             notes="Any card, Treasures too, and even when it is played with a Way."))
+             notes="Any card, Treasures too, and even when it is played with a Way.", coin_text=True))
 
 
 # --- Livery -------------------------------------------------------------------------------------
@@ -440,7 +440,7 @@ def livery(ctx: Ctx) -> None:
 
 
 card(kingdom("Livery", 5, (ACTION,), "+3 coins. This turn, when you gain a card costing 4 or more, gain "
-             "a Horse.", livery, uses=HORSE, notes="Each Livery played adds another Horse per such gain."))
+             "a Horse.", livery, uses=HORSE, notes="Each Livery played adds another Horse per such gain.", coin_text=True))
 
 
 # --- Mastermind ---------------------------------------------------------------------------------
@@ -467,7 +467,7 @@ def paddock(ctx: Ctx) -> None:
 
 
 card(kingdom("Paddock", 5, (ACTION,), "+2 coins. Gain 2 Horses. +1 Action per empty Supply pile.",
-             paddock, uses=HORSE, notes="The Horse pile is not in the Supply and never counts."))
+             paddock, uses=HORSE, notes="The Horse pile is not in the Supply and never counts.", coin_text=True))
 
 
 # --- Sanctuary ----------------------------------------------------------------------------------
@@ -521,7 +521,7 @@ def animal_fair(ctx: Ctx) -> None:
 card(kingdom("Animal Fair", 7, (ACTION,), "+4 coins. +1 Buy per empty Supply pile. Instead of paying "
              "for this, you may trash an Action card from your hand.", animal_fair,
              pay_instead=lambda p: [c for c in p.hand.cards if c.is_(ACTION)],
-             notes="Bought by trashing, it still costs 7 for everything else, and still uses a Buy."))
+             notes="Bought by trashing, it still costs 7 for everything else, and still uses a Buy.", coin_text=True))
 
 
 def register(db: CardDB) -> None:

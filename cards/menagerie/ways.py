@@ -196,7 +196,7 @@ way("Pig", "+1 Card. +1 Action.", plus(cards=1, actions=1),
 
 # --- Way of the Rat -----------------------------------------------------------------------------
 def rat(ctx: Ctx) -> None:
-    treasures = [c for c in ctx.player.hand.cards if c.is_(TREASURE)]
+    treasures = [c for c in ctx.player.hand.cards if TREASURE in ctx.game.types_of(c)]
     name = ctx.card.name if ctx.card else ""
     pick = ctx.choose_card(treasures, f"Discard a Treasure to gain a {name}?", optional=True,
                            topic="discard") if treasures else None

@@ -129,7 +129,7 @@ def cargo_ship(ctx: Ctx) -> None:
 card(kingdom("Cargo Ship", 3, (ACTION, DURATION), "+2 coins. Once this turn, when you gain a card, you "
              "may set it aside face up on this. At the start of your next turn, put it into your hand.",
              cargo_ship, notes="It need not take the first card you gain this turn. Unused, it is "
-             "discarded in this turn's Clean-up; gains on other players' turns do not count."))
+             "discarded in this turn's Clean-up; gains on other players' turns do not count.", coin_text=True))
 
 
 # --- Experiment ---------------------------------------------------------------------------------
@@ -171,7 +171,7 @@ card(kingdom("Improve", 3, (ACTION,), "+2 coins. At the start of Clean-up this t
              "Action card you would discard from play this turn, to gain a card costing exactly 1 "
              "more than it.", improve,
              notes="It can trash itself. A Duration staying out for next turn cannot be picked. Once "
-                   "you trash, you must gain if any card costs exactly 1 more."))
+                   "you trash, you must gain if any card costs exactly 1 more.", coin_text=True))
 
 
 # ================================================================================ cost 4
@@ -183,7 +183,7 @@ def take_flag(ctx: Ctx, ev: Event) -> None:
 card(kingdom("Flag Bearer", 4, (ACTION,), "+2 coins. When you gain or trash this, take the Flag.",
              plus(coins=2), uses=frozenset({"Flag"}),
              triggers=(when_gained(take_flag), Trigger("trash", take_flag, where="self", condition=mine)),
-             notes="Whoever trashes it takes the Flag, even on another player's turn."))
+             notes="Whoever trashes it takes the Flag, even on another player's turn.", coin_text=True))
 
 
 # --- Hideout ------------------------------------------------------------------------------------
@@ -237,7 +237,7 @@ card(kingdom("Patron", 4, (ACTION, REACTION), "+1 Villager. +2 coins. When somet
              "this during an Action phase, +1 Coffers.", plus(villagers=1, coins=2),
              triggers=(Trigger("reveal", lambda ctx, ev: ctx.coffers(1), where="self",
                                condition=_revealed_in_action_phase),), uses=COFFERS_VILLAGERS,
-             notes="Only revealing counts, in anyone's Action phase: drawn, gained or discarded, nothing."))
+             notes="Only revealing counts, in anyone's Action phase: drawn, gained or discarded, nothing.", coin_text=True))
 
 
 # --- Priest -------------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ def priest(ctx: Ctx) -> None:
 card(kingdom("Priest", 4, (ACTION,), "+2 coins. Trash a card from your hand. For the rest of this turn, "
              "when you trash a card, +2 coins.", priest,
              notes="Its own trash earns nothing from it, but every later trash this turn does, however "
-                   "it happens; each Priest played adds another 2."))
+                   "it happens; each Priest played adds another 2.", coin_text=True))
 
 
 # --- Research -----------------------------------------------------------------------------------
@@ -352,7 +352,7 @@ card(kingdom("Scholar", 5, (ACTION,), "Discard your hand. +7 Cards.", scholar,
 def sculptor(ctx: Ctx) -> None:
     got = ctx.gain_from_supply("Gain a card costing up to 4 into your hand.", lambda d: ctx.cost(d) <= 4,
                                to="hand")
-    if got is not None and got.is_(TREASURE):
+    if got is not None and TREASURE in ctx.game.types_of(got):
         ctx.villagers(1)
 
 
@@ -408,12 +408,12 @@ def treasurer(ctx: Ctx) -> None:
     mode = ctx.choose_mode("Trash a Treasure from your hand, gain a Treasure from the trash into "
                            "your hand, or take the Key?", ["trash", "gain", "key"])
     if mode == "trash":
-        picked = ctx.choose_card([c for c in ctx.player.hand.cards if c.is_(TREASURE)],
+        picked = ctx.choose_card([c for c in ctx.player.hand.cards if TREASURE in ctx.game.types_of(c)],
                                  "Trash which Treasure from your hand?", topic="trash")
         if picked is not None:
             ctx.trash(picked)
     elif mode == "gain":
-        picked = ctx.choose_card(one_of_each(c for c in ctx.game.trash.cards if c.is_(TREASURE)),
+        picked = ctx.choose_card(one_of_each(c for c in ctx.game.trash.cards if TREASURE in ctx.game.types_of(c)),
                                  "Gain which Treasure from the trash into your hand?", topic="gain")
         if picked is not None:
             ctx.gain_card(picked, to="hand")
@@ -425,7 +425,7 @@ card(kingdom("Treasurer", 5, (ACTION,), "+3 coins. Choose one: trash a Treasure 
              "a Treasure from the trash into your hand; or take the Key.", treasurer,
              uses=frozenset({"Key"}), modes=("trash", "gain", "key"),
              notes="The Key pays from your next turn. A Treasure gained from the trash is a real gain: "
-                   "Spices and Ducat still give their bonus."))
+                   "Spices and Ducat still give their bonus.", coin_text=True))
 
 
 # --- Villain ------------------------------------------------------------------------------------

@@ -1,16 +1,310 @@
-"""Renaissance's Projects (Barracks for now; the others come later)."""
-from dominion_tui.core.dsl import CardDef, types
+"""Renaissance's 20 Projects: landscapes a player buys a cube onto; each works for its owners.
+
+Start-of-turn Projects are `start_turn` triggers, so the player orders them with Durations and
+the rest; end-of-Buy-phase ones listen to `buy_phase_end`. Projects that change rules (Canal,
+Capitalism, Citadel, Fleet) are value modifiers the core folds in.
+"""
+from dominion_tui.core.dsl import ACTION, TREASURE, VICTORY, CardDef, Ctx, Event, types
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
-from .common import SET, mine
+from .common import SET, mine, one_of_each, trash_from_hand
+
+
+def project(name: str, cost: int, text: str, *, triggers: tuple = (), notes: str = "", **kw) -> CardDef:
+    return CardDef(name, "project", SET, f"Project. {text}", cost=cost, pile_size=None,
+                   types=types("Project"), triggers=triggers, notes=notes, **kw)
+
+
+def at_start(effect, condition=mine) -> Trigger:
+    return Trigger("start_turn", effect, condition=condition)
+
+
+def has_in_hand(kind: str):
+    def cond(game, ev: Event, owner, card) -> bool:
+        return ev.player is owner and any(game.types_of(c).__contains__(kind) for c in owner.hand.cards)
+    return cond
+
+
+def gains_own(kind: str):
+    """ "When you gain a <kind> card" (any gain, bought or not, on anyone's turn)."""
+    def cond(game, ev: Event, owner, card) -> bool:
+        return ev.player is owner and ev.card is not None and kind in game.types_of(ev.card)
+    return cond
+
+
+def _hand_not_empty(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and bool(owner.hand.cards)
+
+
+# --- Cathedral ----------------------------------------------------------------------------------
+def _cathedral(ctx: Ctx, ev: Event) -> None:
+    trash_from_hand(ctx, "Cathedral: trash a card from your hand.")
+
+
+CATHEDRAL = project("Cathedral", 3, "At the start of your turn, trash a card from your hand.",
+                    triggers=(at_start(_cathedral, _hand_not_empty),),
+                    notes="Not optional: every turn you must trash a card if your hand has one.")
+
+
+# --- City Gate ----------------------------------------------------------------------------------
+def _city_gate(ctx: Ctx, ev: Event) -> None:
+    ctx.cards(1)
+    card = ctx.choose_card(ctx.player.hand, "City Gate: put a card from your hand onto your deck.",
+                           topic="topdeck")
+    if card is not None:
+        ctx.put_on_deck(card)
+
+
+CITY_GATE = project("City Gate", 3, "At the start of your turn, +1 Card, then put a card from "
+                    "your hand onto your deck.", triggers=(at_start(_city_gate),),
+                    notes="You draw first, so the card you put back may be the one you drew.")
+
+
+# --- Pageant ------------------------------------------------------------------------------------
+def _pageant_ok(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and owner.coins >= 1
+
+
+def _pageant(ctx: Ctx, ev: Event) -> None:
+    p = ctx.player
+    if p.coins >= 1 and ctx.yes_no("Pageant: pay 1 coin for +1 Coffers?"):
+        p.coins -= 1
+        ctx.game.say("pay", p, n=1, left=p.coins)
+        ctx.coffers(1)
+
+
+PAGEANT = project("Pageant", 3, "At the end of your Buy phase, you may pay 1 coin for +1 Coffers.",
+                  triggers=(Trigger("buy_phase_end", _pageant, condition=_pageant_ok),),
+                  notes="Needs 1 coin left unspent; once per turn.")
+
+
+# --- Sewers -------------------------------------------------------------------------------------
+def _sewers_ok(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and not ev.extra.get("sewers") and bool(owner.hand.cards)
+
+
+def _sewers(ctx: Ctx, ev: Event) -> None:
+    card = ctx.choose_card(ctx.player.hand, "Sewers: you may trash a card from your hand.",
+                           optional=True, topic="trash")
+    if card is not None:
+        ctx.game.trash_card(ctx.player, card, sewers=True)
+
+
+SEWERS = project("Sewers", 3, "When you trash a card other than with Sewers, you may trash a card "
+                 "from your hand.", triggers=(Trigger("trash", _sewers, condition=_sewers_ok),),
+                 notes="Works however the first card was trashed; a card Sewers trashes does not "
+                       "start it again.")
+
+
+# --- Star Chart ---------------------------------------------------------------------------------
+def _star_chart_ok(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and bool(owner.deck.cards)
+
+
+def _star_chart(ctx: Ctx, ev: Event) -> None:
+    p = ctx.player
+    card = ctx.choose_card(one_of_each(p.deck.cards), "Star Chart: you may pick a card to go on top.",
+                           optional=True, topic="topdeck")
+    if card is not None:
+        ctx.game.put_on_deck(p, card)
+
+
+STAR_CHART = project("Star Chart", 3, "When you shuffle, you may pick one of the cards to go on top.",
+                     triggers=(Trigger("shuffle", _star_chart, condition=_star_chart_ok),),
+                     notes="You pick from the cards being shuffled; the rest are shuffled beneath it.")
+
+
+# --- Exploration --------------------------------------------------------------------------------
+def _exploration_ok(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and not game.gained_this_buy_phase(owner)
+
+
+def _exploration(ctx: Ctx, ev: Event) -> None:
+    ctx.coffers(1)
+    ctx.villagers(1)
+
+
+EXPLORATION = project("Exploration", 4, "At the end of your Buy phase, if you didn't gain any cards "
+                      "during that phase, +1 Coffers and +1 Villager.",
+                      triggers=(Trigger("buy_phase_end", _exploration, condition=_exploration_ok),),
+                      notes="Buying an Event or a Project gains no card, so it still pays.")
+
+
+# --- Fair ---------------------------------------------------------------------------------------
+FAIR = project("Fair", 4, "At the start of your turn, +1 Buy.",
+               triggers=(at_start(lambda ctx, ev: ctx.buys(1)),))
+
+
+# --- Silos --------------------------------------------------------------------------------------
+def _silos(ctx: Ctx, ev: Event) -> None:
+    p = ctx.player
+    coppers = [c for c in p.hand.cards if c.name == "Copper"]
+    picked = ctx.choose_cards(coppers, "Silos: discard any number of Coppers, then draw as many.",
+                              min=0, max=len(coppers), topic="discard")
+    if not picked:
+        return
+    ctx.reveal(picked)
+    for c in picked:
+        ctx.discard(c)
+    ctx.cards(len(picked))
+
+
+def _has_copper(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and owner.hand.count("Copper") > 0
+
+
+SILOS = project("Silos", 4, "At the start of your turn, discard any number of Coppers, revealed, "
+                "and draw that many cards.", triggers=(at_start(_silos, _has_copper),),
+                notes="Discard first, then draw: a reshuffle can bring the Coppers back.")
+
+
+# --- Sinister Plot ------------------------------------------------------------------------------
+PLOT = "plot"  # the key of a player's Sinister Plot tokens
+
+
+def _sinister_plot(ctx: Ctx, ev: Event) -> None:
+    p = ctx.player
+    have = p.tokens.get(PLOT, 0)
+    mode = ctx.choose_mode(f"Sinister Plot: add a token, or draw {have} for your {have} tokens?",
+                           ["add", "draw"])
+    if mode == "add":
+        p.tokens[PLOT] = have + 1
+        ctx.game.say("tokens", p, on="Sinister Plot", n=have + 1)
+        return
+    p.tokens[PLOT] = 0
+    ctx.game.say("tokens", p, on="Sinister Plot", n=0)
+    ctx.cards(have)
+
+
+SINISTER_PLOT = project("Sinister Plot", 4, "At the start of your turn, either add a token here, or "
+                        "remove all your tokens here for +1 Card each.",
+                        triggers=(at_start(_sinister_plot),),
+                        notes="Each player keeps their own tokens; everyone can hear how many.")
+
+
+# --- Academy ------------------------------------------------------------------------------------
+ACADEMY = project("Academy", 5, "When you gain an Action card, +1 Villager.",
+                  triggers=(Trigger("gain", lambda ctx, ev: ctx.villagers(1), condition=gains_own(ACTION)),))
+
+
+# --- Capitalism ---------------------------------------------------------------------------------
+def _capitalism(game, p, value, card=None, **kw):
+    if card is not None and card.coin_text and ACTION in value:
+        return value | {TREASURE}
+    return value
+
+
+CAPITALISM = project("Capitalism", 5, "During your turns, Action cards with a +coins amount in their "
+                     "text are also Treasures.", modifiers={"types": _capitalism},
+                     notes="Such cards can be played in your Buy phase without using an Action.")
+
+
+# --- Fleet --------------------------------------------------------------------------------------
+FLEET = project("Fleet", 5, "After the game ends, there is an extra round of turns just for players "
+                "with this.", modifiers={"final_round": lambda game, p, value, **kw: True},
+                notes="The extra round starts with the player after the one who ended the game; "
+                      "the game stays over whatever happens in it.")
+
+
+# --- Guildhall ----------------------------------------------------------------------------------
+GUILDHALL = project("Guildhall", 5, "When you gain a Treasure, +1 Coffers.",
+                    triggers=(Trigger("gain", lambda ctx, ev: ctx.coffers(1), condition=gains_own(TREASURE)),))
+
+
+# --- Piazza -------------------------------------------------------------------------------------
+def _piazza(ctx: Ctx, ev: Event) -> None:
+    for card in ctx.reveal_top(1):
+        if ACTION in ctx.game.types_of(card):
+            ctx.game.play(ctx.player, card)
+        else:
+            ctx.put_on_deck(card)
+
+
+PIAZZA = project("Piazza", 5, "At the start of your turn, reveal the top card of your deck. If it's "
+                 "an Action, play it.", triggers=(at_start(_piazza),),
+                 notes="Not optional; a card that is not an Action stays on top of your deck.")
+
+
+# --- Road Network -------------------------------------------------------------------------------
+def _road_ok(game, ev: Event, owner, card) -> bool:
+    return ev.player is not owner and ev.card is not None and VICTORY in game.types_of(ev.card)
+
+
+ROAD_NETWORK = project("Road Network", 5, "When another player gains a Victory card, +1 Card.",
+                       triggers=(Trigger("gain", lambda ctx, ev: ctx.cards(1), condition=_road_ok),),
+                       notes="Any gain by another player counts, even during your own turn.")
+
+
+# --- Crop Rotation ------------------------------------------------------------------------------
+def _crop_rotation(ctx: Ctx, ev: Event) -> None:
+    hand = ctx.player.hand.cards
+    victories = [c for c in hand if VICTORY in ctx.game.types_of(c)]
+    card = ctx.choose_card(victories, "Crop Rotation: you may discard a Victory card for +2 Cards.",
+                           optional=True, topic="discard")
+    if card is not None:
+        ctx.discard(card)
+        ctx.cards(2)
+
+
+CROP_ROTATION = project("Crop Rotation", 6, "At the start of your turn, you may discard a Victory "
+                        "card for +2 Cards.", triggers=(at_start(_crop_rotation, has_in_hand(VICTORY)),),
+                        notes="A reshuffle while drawing includes the discarded card.")
+
+
+# --- Innovation ---------------------------------------------------------------------------------
+def _innovation_ok(game, ev: Event, owner, card) -> bool:
+    return ev.player is owner and game.current is owner and ev.card is not None \
+        and ACTION in game.types_of(ev.card)
+
+
+def _innovation(ctx: Ctx, ev: Event) -> None:
+    if ev.card_still_there():
+        ctx.game.play(ctx.player, ev.card)
+
+
+def _innovation_q(game, ev: Event, owner, card) -> str:
+    return f"Play {ev.card.name} with Innovation?"
+
+
+INNOVATION = project("Innovation", 6, "Once during each of your turns, when you gain an Action card, "
+                     "you may play it.",
+                     triggers=(Trigger("gain", _innovation, condition=_innovation_ok, optional=True,
+                                       once_per_turn=True, question=_innovation_q),),
+                     notes="Any one Action gain in your turn, bought or not, even in the Buy phase.")
+
+
+# --- Canal --------------------------------------------------------------------------------------
+CANAL = project("Canal", 7, "During your turns, cards cost 1 coin less, but not less than 0.",
+                modifiers={"cost": lambda game, p, value, **kw: value - 1},
+                notes="Every card everywhere, during your turns only.")
+
 
 # --- Barracks -----------------------------------------------------------------------------------
-BARRACKS = CardDef("Barracks", "project", SET, "Project. At the start of your turn, +1 Action.",
-                   cost=6, pile_size=None, types=types("Project"),
-                   triggers=(Trigger("start_turn", lambda ctx, ev: ctx.actions(1), condition=mine),),
+BARRACKS = project("Barracks", 6, "At the start of your turn, +1 Action.",
+                   triggers=(at_start(lambda ctx, ev: ctx.actions(1)),),
                    notes="Buying it is not gaining a card; its Action comes from your next turn on.")
 
 
+# --- Citadel ------------------------------------------------------------------------------------
+def _citadel(game, p, value, card=None, **kw):
+    """The first Action played in each of your turns is played once more."""
+    if game.current is not p or card is None or ACTION not in game.types_of(card):
+        return value
+    firsts = [c for c in game.turn.played if ACTION in game.types_of(c)]
+    return value + 1 if firsts and firsts[0] is card and game.turn.played.count(card) == 1 else value
+
+
+CITADEL = project("Citadel", 8, "The first time you play an Action card during each of your turns, "
+                  "replay it afterwards.", modifiers={"replays": _citadel},
+                  notes="Not optional, in the Buy phase too; a Duration replayed does its next-turn "
+                        "part twice.")
+
+PROJECTS = (CATHEDRAL, CITY_GATE, PAGEANT, SEWERS, STAR_CHART, EXPLORATION, FAIR, SILOS, SINISTER_PLOT,
+            ACADEMY, CAPITALISM, FLEET, GUILDHALL, PIAZZA, ROAD_NETWORK, BARRACKS, CROP_ROTATION,
+            INNOVATION, CANAL, CITADEL)
+
+
 def register(db: CardDB) -> None:
-    db.add(BARRACKS)
+    for d in PROJECTS:
+        db.add(d)

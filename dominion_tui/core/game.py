@@ -66,6 +66,7 @@ class TurnState:
     modifiers: list[TurnModifier] = field(default_factory=list)
     triggers: list[tuple[Player, Trigger, str]] = field(default_factory=list)
     played: list[Card] = field(default_factory=list)
+    buy_gains_from: int = 0  # len(gained) when the Buy phase began: gains in that phase follow
 
 
 @dataclass
@@ -96,6 +97,8 @@ class Game:
         self.landscapes: list[CardDef] = [db[n] for n in config.landscapes]
         self.artifacts: dict[str, Player | None] = {}
         self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
+        # the rule changes any landscape in this game can make: the rest need no look-up
+        self.changers: set[str] = {k for d in self.landscapes for k in d.modifiers}
         self.pending: list[PendingEffect] = []
         self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
@@ -109,6 +112,7 @@ class Game:
         self.turn = TurnState(self.current)
         self.over = False
         self.winners: list[Player] = []
+        self.final_round: list[Player] | None = None  # after the game would end: who still plays
         self.waiting: Decision | None = None
         self.skip_start = True  # the first turn's start-of-turn effects are not run
         self._next_id = 0
@@ -255,6 +259,14 @@ class Game:
             base = self.modify("cost", self.current, base, card=d)
         return max(0, base)
 
+    def types_of(self, card: Card | CardDef) -> frozenset[str]:
+        """A card's types now: the printed ones, changed by what is in force this turn."""
+        d = card.defn if isinstance(card, Card) else card
+        return self.modify("types", self.current, d.types, card=d) if "types" in self.changers else d.types
+
+    def gained_this_buy_phase(self, p: Player) -> bool:
+        return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])
+
     def empty_piles(self) -> int:
         return sum(1 for z in self.supply.values() if not z.cards)
 
@@ -392,12 +404,12 @@ class Game:
         self._fire("gain", p, card, src, dest, bought=bought, by=by)
         return card
 
-    def trash_card(self, p: Player, card: Card) -> None:
+    def trash_card(self, p: Player, card: Card, **extra: Any) -> None:
         src = card.zone
         self._move(card, self.trash)
         self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
-        self._fire("trash", p, card, src, self.trash)
+        self._fire("trash", p, card, src, self.trash, **extra)
 
     def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
         src = card.zone
@@ -635,8 +647,9 @@ class Game:
         if move:
             self._move(card, p.in_play)
         way = self._choose_way(p, card, by) if ways else None
+        kinds = self.types_of(card)
         self.say("play", p, card=card.name, way=way.name if way else None,
-                 treasure=card.is_(TREASURE), attack=card.is_(ATTACK))
+                 treasure=TREASURE in kinds, attack=ATTACK in kinds)
         self.turn.played.append(card)
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(self, p, card, hosts)
@@ -644,6 +657,10 @@ class Game:
             way.play(ctx)
         elif card.defn.play:
             card.defn.play(ctx)
+        replays = "replays" in self.changers and ACTION in kinds
+        for _ in range(self.modify("replays", p, 0, card=card) if replays else 0):
+            self.say("replay", p, card=card.name)  # "replay it afterwards": a play, not moved
+            self.play(p, card, move=False, hosts=hosts)
 
     def _choose_way(self, p: Player, card: Card, by: Card | None = None) -> CardDef | None:
         if not card.is_(ACTION) or not self.ways:
@@ -698,6 +715,7 @@ class Game:
     def _enter_buy(self, p: Player) -> None:
         self.phase = "buy"
         self.turn.bought_in_phase = False
+        self.turn.buy_gains_from = len(self.turn.gained)
         self.say("phase", p, phase="buy")
         self._fire("buy_phase", p, None, None, None)
 
@@ -721,8 +739,16 @@ class Game:
         self._fire("end_turn", p, None, None, None)
 
     def _next_turn(self) -> None:
-        if self.game_should_end():
-            self.finish()
+        if self.final_round is None and self.game_should_end():
+            after = list(self.order_from(self.current)[1:]) + [self.current]
+            self.final_round = [q for q in after if self.modify("final_round", q, False)]
+            if self.final_round:
+                self.say("final_round", None, players=[q.name for q in self.final_round])
+        if self.final_round is not None:  # the game has ended: only the extra round is left
+            if not self.final_round:
+                self.finish()
+            else:
+                self.begin_turn(self.final_round.pop(0), extra=True)  # not counted for ties
             return
         if self.extra_turns:
             self.begin_turn(self.extra_turns.pop(0), extra=True)
@@ -840,14 +866,14 @@ class Game:
         return self._play_refusal(p, card)
 
     def _play_refusal(self, p: Player, card: Card) -> str | None:
-        types = card.defn.types
-        if ACTION in types and self.phase == "action":
+        kinds = self.types_of(card)
+        if ACTION in kinds and self.phase == "action" and (p.actions > 0 or TREASURE not in kinds):
             return None if p.actions > 0 else f"You have no Actions left to play {card.name}."
-        if TREASURE in types:
+        if TREASURE in kinds:  # an Action that is also a Treasure now may be played as one
             if self.phase == "buy" and self.turn.bought_in_phase:
                 return "You cannot play Treasures after buying."
             return None
-        if ACTION in types:
+        if ACTION in kinds:
             return f"{card.name} is an Action; the Action phase is over."
         return f"{card.name} cannot be played."
 
@@ -881,7 +907,8 @@ class Game:
             if p in self.projects[name]:
                 return f"You already have a cube on {name}."
             if p.cubes < 1:
-                return "You have no cubes left."
+                owned = [n for n, owners in self.projects.items() if p in owners]
+                return f"You have no cubes left: they are on {' and '.join(owned) or 'other Projects'}."
         return None
 
     def _why_not_villager(self, p: Player, act: TurnAction) -> str | None:
@@ -912,7 +939,7 @@ class Game:
     def _do_play(self, p: Player, act: TurnAction) -> None:
         card = self._in_hand(p, act.name)
         assert card is not None  # why_not checked
-        if card.is_(ACTION) and self.phase == "action":
+        if card.is_(ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
             p.actions -= 1
         elif self.phase == "action":
             self._enter_buy(p)
@@ -936,7 +963,8 @@ class Game:
         elif d.kind == "project":
             self.set_owner(p, d.name)
             p.cubes -= 1
-            self.say("cube", p, project=d.name, cubes=p.cubes)
+            self.say("cube", p, project=d.name, cubes=p.cubes,
+                     owned=[d.name] + [n for n, o in self.projects.items() if p in o and n != d.name])
         else:
             self._fire("buy", p, None, None, None, name=d.name)
             self.gain(p, d.name, bought=True)
@@ -1006,6 +1034,7 @@ class Game:
             "extra_turns": [p.index for p in self.extra_turns],
             "once_per_game": sorted(self.used_once_per_game),
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
+            "final_round": None if self.final_round is None else [q.index for q in self.final_round],
             "over": self.over, "winners": [p.index for p in self.winners],
             "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
             "warned_low": sorted(self.warned_low),

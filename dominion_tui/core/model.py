@@ -82,6 +82,7 @@ class CardDef:
     ends_game: bool = False  # the game ends when this Supply pile is empty (Province)
     # value modifiers while owned (Projects, Artifacts): kind -> fn(game, player, value, **kw)
     modifiers: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    coin_text: bool = False  # an Action whose own text gives +coins (what Capitalism looks for)
     notes: str = ""  # the ruling most likely to surprise a player, in our own words (describe)
     # `triggers` by event kind, each with its index: an event this card does not hear costs a lookup
     heard: dict[str, tuple[tuple[int, Trigger], ...]] = field(init=False, repr=False, compare=False)
