@@ -9,17 +9,18 @@ from typing import Any, Callable
 from pathlib import Path
 
 from .core.game import Config
-from .interpreter import ascii_number
+from .interpreter import ascii_number, match_name
+from .kingdoms import (LANDSCAPES, MOUSE, RANDOM, Choice, brings, card_sets, cost_order,
+                       find_recommended, offered, parse_sets, randomize, resolve)
+from .kingdoms import PILOT_KINGDOM  # noqa: F401 (tests and benchmarks import it from here)
 from .output import LEVELS, Output
 from .repl import LineReader, PlainReader, PromptReader
 from .save import SaveError, autosave_path, clean_stray, reason
 from .save import read as read_save
 from .session import QuitRequest, Session
+from .queries import describe
 from .setup import SetupError, check_config, database
 
-PILOT_KINGDOM = ["Bounty Hunter", "Supplies", "Sheepdog", "Black Cat", "Village Green", "Barge",
-                 "Silk Merchant", "Patron", "Border Guard"]
-PILOT_LANDSCAPES = ["Ride", "Barracks"]
 PREVIOUS = "previous"  # `dominion --resume previous`: the game a new one replaced
 
 
@@ -34,14 +35,14 @@ class OneLineParser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog="dominion", description="Dominion, played line by line in a terminal.",
                       epilog="Also: 'dominion scenario PATH...' runs rules scenario files (exit 0 all "
-                      "pass, 1 some fail, 2 a file is invalid). The player's guide is accessibility.md.")
+                      "pass, 1 some fail, 2 a file is invalid); 'dominion kingdom [--kingdom, --landscapes, "
+                      "--sets, --exclude, --seed]' prints the kingdom a game would get. The player's "
+                      "guide is accessibility.md.")
     p.add_argument("--players", default=None, help="player names in turn order, comma-separated "
                    "(1 to 6); without it the game asks")
-    p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated")
-    p.add_argument("--kingdom", default=None, help="Kingdom cards, comma-separated; without it the "
-                   "game asks: recommended or random")
-    p.add_argument("--landscapes", default=",".join(PILOT_LANDSCAPES),
-                   help="Events, Ways and Projects, comma-separated ('' for none)")
+    p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated; "
+                   "NAME:LEVEL picks its level: normal (the default), hard or bigmoney")
+    kingdom_flags(p)
     p.add_argument("--seed", type=int, default=None, help="random seed: the same seed and answers "
                    "replay the same game")
     p.add_argument("--plain", action="store_true", help="plain text: no colour, no style and no "
@@ -65,27 +66,60 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def kingdom_flags(p: argparse.ArgumentParser) -> None:
+    """The flags that choose a kingdom: shared by `dominion` and `dominion kingdom`."""
+    p.add_argument("--kingdom", default=None, help="Kingdom cards, comma-separated (any unambiguous "
+                   "beginning of a name will do), 'random', or a recommended set such as "
+                   "'Intro to Horses'; without it the game asks")
+    p.add_argument("--landscapes", default=None, help="Events, Ways and Projects, comma-separated "
+                   "('' for none), 'random' (as the rules suggest: up to 2, at most 1 Way) or a "
+                   "number from 0 to 2; without it a recommended set brings its own, a random "
+                   "kingdom draws them at random, and named cards have none")
+    p.add_argument("--sets", default=None, help="the sets random cards come from, comma-separated "
+                   "(menagerie, renaissance); all by default")
+    p.add_argument("--exclude", default="", help="cards a random kingdom never draws, comma-separated")
+
+
 def split(text: str) -> list[str]:
     """Comma-separated names, without control characters: names are printed and spoken."""
     text = "".join(ch for ch in text if ch.isprintable())
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-def canonical_list(names: list[str], what: str) -> list[str]:
+def landscapes_wanted(text: str | None, db: Any) -> str | int | list[str] | None:
+    """--landscapes: None (the kingdom's own), "random", a number, or names."""
+    if text is None:
+        return None
+    word = text.strip().lower()
+    if word == RANDOM:
+        return RANDOM
+    if word.isdigit() and word.isascii():
+        return int(word)
+    return resolve(split(text), db, LANDSCAPES, "landscape")
+
+
+def choose(args: argparse.Namespace) -> Choice:
+    """The kingdom the flags (or the answers, written into them) ask for."""
     db = database()
-    out = []
-    for n in names:
-        c = db.canonical(n)
-        if c is None:
-            raise SetupError(f"Unknown {what}: {n}.")
-        out.append(c)
-    return out
-
-
-def choose_kingdom(rng_seed: int, db: Any) -> list[str]:
-    import random
-    names = sorted(d.name for d in db.of_kind("kingdom"))
-    return sorted(random.Random(rng_seed).sample(names, min(10, len(names))))
+    sets = parse_sets(args.sets, db)
+    exclude = frozenset(resolve(split(getattr(args, "exclude", "") or ""), db, ("kingdom", *LANDSCAPES),
+                                "card to exclude"))
+    wanted = landscapes_wanted(args.landscapes, db)
+    text = args.kingdom or ""
+    rec = find_recommended(text)
+    if text.strip().lower() == RANDOM:
+        return randomize(db, args.seed, sets, RANDOM if wanted is None else wanted, exclude)
+    if rec is not None:
+        missing = rec.missing(db)
+        if missing:
+            raise SetupError(f"{rec.name} needs {missing[0]}, which this game does not have yet.")
+        kingdom, own = list(rec.kingdom), rec.landscapes_in(db)
+    else:
+        kingdom, own = resolve(split(text), db, ("kingdom",), "Kingdom card"), []
+    if wanted is None or isinstance(wanted, list):
+        return Choice(kingdom, own if wanted is None else wanted, rec.name if rec else None)
+    return Choice(kingdom, randomize(db, args.seed, sets, wanted, exclude, kingdom).landscapes,
+                  rec.name if rec else None)
 
 
 def read_or_default(reader: Callable[[str], str], prompt: str) -> str:
@@ -127,10 +161,16 @@ def same_file(a: Path, b: Path) -> bool:
 
 def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: str,
               check: Callable[[str], str | None]) -> str:
-    """Ask until the answer passes `check` (which returns why not); Enter takes the default."""
-    out.say(question)
+    """Ask until the answer passes `check` (which returns why not); Enter takes the default.
+    `describe CARD` reads a card and asks again."""
+    if question:
+        out.say(question)
     while True:
         answer = read(prompt)
+        if answer.lower().split()[:1] == ["describe"]:
+            for line in describe(database(), answer[len("describe"):].strip()):
+                out.say(line)
+            continue
         why = check(answer) if answer else None
         if why is None:
             return answer
@@ -158,22 +198,103 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
                              "Computer>", lambda a: None if set(split(a)) <= set(players) else
                              f"Name players from {', '.join(players)}, or press Enter for none.")
             args.computer = bots
+            if bots:
+                level = ask_until(out, read, "Computer level: 1. normal, 2. hard, 3. bigmoney. "
+                                  "Enter for normal.", "Level>", lambda a: None if pick_level(a) else
+                                  "Type 1, 2 or 3, or press Enter for normal.")
+                args.computer = ",".join(f"{n}:{pick_level(level or '1')}" for n in split(bots))
     if args.kingdom is None:
-        answer = ask_until(out, read, "Kingdom: 1. recommended, 2. random. Enter for recommended.",
-                           "Kingdom>", lambda a: None if a.lower() in ("1", "2", "recommended", "random")
-                           else "Type 1 or 2, or press Enter for the recommended kingdom.")
-        args.kingdom = ",".join(choose_kingdom(args.seed, database())
-                                if answer.lower() in ("2", "random") else PILOT_KINGDOM)
+        ask_kingdom(args, out, read)
+
+
+BY_NAME = "by name"
+
+
+def ask_kingdom(args: argparse.Namespace, out: Output, read: Callable[[str], str]) -> None:
+    """A recommended set, random, or cards by name; the answers are written into the flags."""
+    db = database()
+    sets = offered(db)
+    options = [r.name for r in sets] + [RANDOM, BY_NAME]
+
+    def pick(a: str) -> str | None:
+        n = ascii_number(a)
+        if n is not None:
+            return options[n - 1] if 1 <= n <= len(options) else None
+        return match_name(a, options)[0]
+
+    out.say(f"Which kingdom? Enter for 1, {options[0]}. Type describe and a card to hear it.")
+    for i, r in enumerate(sets, 1):
+        out.say(f"{i}. {r.name}: {r.about}.")
+    out.say(f"{len(sets) + 1}. random: 10 Kingdom cards and up to 2 landscapes, drawn by the rules.")
+    out.say(f"{len(sets) + 2}. by name: you name the cards.")
+    answer = ask_until(out, read, "", "Kingdom>", lambda a: None if pick(a) else
+                       f"Type a number from 1 to {len(options)}, or press Enter for {options[0]}.")
+    choice = pick(answer) if answer else options[0]
+    if choice == RANDOM:
+        args.kingdom = RANDOM
+        if args.sets is None and len(card_sets(db)) > 1:
+            names = ["all"] + card_sets(db)
+            a = ask_until(out, read, "Cards from which sets? " + ", ".join(
+                f"{i}. {n}" for i, n in enumerate(names, 1)) + ". Enter for all.", "Sets>",
+                lambda a: None if (ascii_number(a) or 0) in range(1, len(names) + 1)
+                else f"Type a number from 1 to {len(names)}, or press Enter for all.")
+            args.sets = names[int(a) - 1] if a and names[int(a) - 1] != "all" else None
+    elif choice == BY_NAME:
+        def cards_ok(a: str) -> str | None:
+            try:
+                names = resolve(split(a), db, ("kingdom",), "Kingdom card")
+            except SetupError as e:
+                return f"{e} Type the names again, or press Enter for a random kingdom."
+            if len(set(names)) != len(names) or len(names) > 10:
+                return "Name up to 10 different Kingdom cards, or press Enter for a random kingdom."
+            return None
+        a = ask_until(out, read, "Name up to 10 Kingdom cards, separated by commas; a beginning of "
+                      "each name will do. Enter for a random kingdom.", "Cards>", cards_ok)
+        args.kingdom = a or RANDOM
+        if args.landscapes is None and a:
+            def lands_ok(a: str) -> str | None:
+                try:
+                    landscapes_wanted(a, db)
+                except SetupError as e:
+                    return f"{e} Type them again, or press Enter for none."
+                return None
+            args.landscapes = ask_until(out, read, "Events, Ways or Projects, separated by commas? "
+                                        "random draws up to 2. Enter for none.", "Landscapes>", lands_ok)
+    else:
+        args.kingdom = choice
 
 
 def check_flags(args: argparse.Namespace) -> None:
     """Every mistake in the flags is said before any question is asked."""
     trial = argparse.Namespace(**vars(args))
     trial.players = args.players if args.players is not None else "Alice,Bob"
-    trial.kingdom = args.kingdom if args.kingdom is not None else ",".join(PILOT_KINGDOM)
+    trial.kingdom = args.kingdom if args.kingdom is not None else RANDOM  # checks every flag
     build_config(trial)
     if args.players is not None:
-        check_computers(split(args.computer), split(args.players))
+        check_computers(list(computer_levels(args.computer)), split(args.players))
+
+
+def pick_level(answer: str) -> str | None:
+    """An answer to the level question: a number or a beginning of the level's name."""
+    from .players import LEVELS
+    a = answer.strip().lower()
+    if a.isdigit():
+        return LEVELS[int(a) - 1] if 1 <= int(a) <= len(LEVELS) else None
+    found = [lv for lv in LEVELS if a and lv.startswith(a)]
+    return found[0] if len(found) == 1 else None
+
+
+def computer_levels(text: str) -> dict[str, str]:
+    """--computer "Bob:hard,Cat": each computer's name and level (normal unless named)."""
+    from .players import LEVELS
+    out = {}
+    for item in split(text):
+        name, _, level = item.rpartition(":") if ":" in item else (item, "", "normal")
+        level = level.strip().lower()
+        if level not in LEVELS:
+            raise SetupError(f"Unknown computer level: {level}. Choose {', '.join(LEVELS)}.")
+        out[name.strip()] = level
+    return out
 
 
 def check_computers(computers: list[str], players: list[str]) -> None:
@@ -184,9 +305,8 @@ def check_computers(computers: list[str], players: list[str]) -> None:
 
 def build_config(args: argparse.Namespace) -> Config:
     names = split(args.players)
-    kingdom = canonical_list(split(args.kingdom), "Kingdom card")
-    landscapes = canonical_list(split(args.landscapes), "landscape")
-    config = Config(names, kingdom, landscapes, args.seed)
+    choice = choose(args)
+    config = Config(names, choice.kingdom, choice.landscapes, args.seed)
     check_config(config, database())
     return config
 
@@ -226,12 +346,14 @@ def play(args: argparse.Namespace) -> int:
             path = save_path.with_name(args.resume + ".json")
         data = read_save(path)
         config, answers, computers = data.config, data.answers, data.computers
+        levels: dict[str, str] = {}  # saves keep no levels yet: a resumed computer plays normal
         # a file the player named stays as it is: playing on autosaves to the usual place
         keep = not same_file(path, save_path)
     else:
         opening_questions(args, out, reader.read)
         config, answers, keep = build_config(args), [], False
-        computers = split(args.computer)
+        levels = computer_levels(args.computer)
+        computers = list(levels)
         check_computers(computers, config.players)
         if not keep_previous(save_path, out):
             save_path = None
@@ -246,6 +368,7 @@ def play(args: argparse.Namespace) -> int:
     if args.resume is None:
         announce_setup(config, out)
     session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers,
+                      levels=levels,
                       ask_ways=args.ask_ways, auto_end=not args.no_auto_end,
                       intro=intro if args.resume is not None else None)
     args.session = session  # the crash message may say "saved" only if it is true
@@ -258,10 +381,13 @@ def play(args: argparse.Namespace) -> int:
 def announce_setup(config: Config, out: Output) -> None:
     db = database()
     out.say(f"Players: {', '.join(config.players)}. Seed {config.seed}.")
-    out.say(f"Kingdom: {', '.join(config.kingdom)}.")
+    out.say(f"Kingdom: {', '.join(cost_order(config.kingdom, db))}.")
     for name in config.landscapes:
         d = db[name]
         out.say(f"{name}: {d.text}")  # the text starts with the kind: "Way. ..."
+    extras = brings(db, config.kingdom, config.landscapes)
+    if extras:
+        out.say(f"This game uses {and_list(extras)}.")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -272,6 +398,11 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         from .scenario import main as scenario_main
         return scenario_main(argv[1:])
+    if argv[:1] == ["kingdom"]:
+        return kingdom_main(argv[1:])
+    if argv[:1] == ["simulate"]:
+        from .simulate import main as simulate_main
+        return simulate_main(argv[1:])
     args = parser().parse_args(argv)
     if args.verbosity not in LEVELS:
         parser().error(f"--verbosity must be one of {', '.join(LEVELS)}")
@@ -296,6 +427,45 @@ def main(argv: list[str] | None = None) -> int:
             else "the game was not saved"
         sys.stderr.write(f"dominion: something went wrong ({type(e).__name__}); {saved}. Details: {log}\n")
         return 1
+
+
+def and_list(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def kingdom_main(argv: list[str]) -> int:
+    """`dominion kingdom [flags] [--seed N]`: the setup a game would get, one line each."""
+    p = OneLineParser(prog="dominion kingdom", description="Print the kingdom a game with these "
+                      "flags would play, without playing it.")
+    kingdom_flags(p)
+    p.add_argument("--seed", type=int, default=None, help="the seed the game would use")
+    args = p.parse_args(argv)
+    if args.kingdom is None:
+        args.kingdom = RANDOM
+    given = args.seed is not None
+    if not given:
+        args.seed = int.from_bytes(os.urandom(3), "big")
+    args.players = "Alice,Bob"
+    try:
+        config = build_config(args)
+        lines = [] if given else [f"Seed: {args.seed}."]
+        lines += [f"Kingdom: {', '.join(cost_order(config.kingdom, database()))}.",
+                  f"Landscapes: {', '.join(config.landscapes) or 'none'}."]
+        if MOUSE in config.landscapes:
+            lines.append(f"{MOUSE}: {mouse_card(config)}.")
+    except SetupError as e:
+        sys.stderr.write(f"dominion: {e}\n")
+        return 2
+    sys.stdout.write("".join(line + "\n" for line in lines))
+    return 0
+
+
+def mouse_card(config: Config) -> str:
+    """The card Way of the Mouse sets aside: drawn by the game's own setup, as play would draw it."""
+    from .core.game import Game
+    game = Game(database(), config)
+    game.setup(deal=False)
+    return game.set_aside_for[MOUSE].name
 
 
 def crash_log(e: BaseException) -> str:

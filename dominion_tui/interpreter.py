@@ -227,5 +227,7 @@ class Interpreter:
     def options_text(d: Decision) -> str:
         if d.unlisted:
             return d.unlisted
+        if d.topic == "react" and len(d.options) == 1 and d.may_decline:  # as the question put it
+            return "1. yes, or no."
         text = ", ".join(f"{i}. {o.label}" for i, o in enumerate(d.options, 1))
         return text + (", or none." if d.may_decline else ".")

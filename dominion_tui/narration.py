@@ -41,7 +41,6 @@ def quoted(text: str, words: int = 3, chars: int = 24) -> str:
 
 
 WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": "", "set_aside": "set aside"}
-LOW_HORSES = 5
 
 
 class Narrator:
@@ -110,7 +109,7 @@ class Narrator:
         if d["left"] is None:  # not from a pile: no count to tell
             return line
         line += f" {count(d['left'], d['card'], d['plural'])} left."
-        if not d["supply"] and d["left"] <= LOW_HORSES:
+        if d.get("low"):  # said once per pile, the first time it runs low
             return [line, f"Only {count(d['left'], d['card'], d['plural'])} left."]
         return line
 
@@ -149,16 +148,14 @@ class Narrator:
         return f"{p} discards {article(d['card'])}{src}."
 
     def _exile(self, p, d):
-        return f"{p} exiles {article(d['card'])}. Exile mat: {grouped(d['mat'])}."
+        n = sum(1 for m in d["mat"] if m == d["card"] or m.endswith(" " + d["card"]))
+        return f"{p} exiles {article(d['card'])}, {count(n, d['card'])} in {p}'s Exile."
 
     def _exile_fail(self, p, d):
         return f"{p} exiles no {d['card']}: the pile is empty."
 
     def _unexile(self, p, d):
-        return f"{p} discards {count(d['n'], d['card'], d['plural'])} from Exile."
-
-    def _exile_mat(self, p, d):
-        return f"{p}'s Exile mat: {grouped(d['mat'])}."
+        return f"{p} discards {count(d['n'], d['card'], d['plural'])} from Exile, none left there."
 
     def _reveal(self, p, d):
         return f"{p} reveals {listing(d['cards'])}."

@@ -14,7 +14,7 @@ from .narration import Narrator, grouped
 
 # What every level says, about anyone: what changed hands or piles, and what others did to you.
 ALWAYS = {"turn", "game_over", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
-          "unexile", "exile_mat", "artifact", "coffers", "villagers", "spend", "duration", "return",
+          "unexile", "artifact", "coffers", "villagers", "spend", "duration", "return",
           "play_aside", "set_aside_by_game", "trigger", "react", "phase_back"}
 # Details of your own turn that normal adds to brief (you typed the move; `status` tells the rest).
 OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}

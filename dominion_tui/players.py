@@ -1,6 +1,7 @@
 """Computer players. They answer through the same decision interface as people."""
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -8,16 +9,68 @@ from .core.decisions import Decision, TurnAction
 from .core.game import Game
 
 
+_MASK = (1 << 64) - 1
+
+
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser: nearby inputs give unrelated 64-bit outputs."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class PositionRandom(random.Random):
+    """A small generator (SplitMix64) that is cheap to reseed, unlike the Mersenne Twister
+    whose seeding fills 624 words: the computer players reseed before every answer."""
+
+    def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
+        if not isinstance(a, int):  # str() and a digest, not hash(): the same in every run
+            a = int.from_bytes(hashlib.sha256(str(a).encode()).digest()[:8], "big")
+        self._state = a & _MASK  # every output is mixed, so nearby seeds are fine
+
+    def _next(self) -> int:
+        z = self._state = (self._state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix, written out: it runs per draw
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        # choice, sample, randint and shuffle all come here: 0 <= r < n by multiply-and-shift
+        # (Lemire), one draw and no rejection loop; the bias, under n / 2**64, is far too small to matter
+        return (self._next() * n) >> 64
+
+    def getrandbits(self, k: int) -> int:
+        if 0 < k <= 64:
+            return self._next() >> (64 - k)
+        bits = 0
+        for shift in range(0, k, 64):
+            bits |= self._next() << shift
+        return bits >> (-k % 64)
+
+    def random(self) -> float:
+        return (self._next() >> 11) * 2.0 ** -53
+
+    def getstate(self) -> Any:
+        return self._state
+
+    def setstate(self, state: Any) -> None:
+        self._state = state
+
+
 class RandomPlayer:
     """Picks random legal answers; leans towards playing and buying so that games end."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = PositionRandom(seed)
+        self._key = _mix(seed & _MASK)  # seeds far apart, so positions never share a stream
 
     def reseed(self, game: Game) -> None:
         # Seeded by the game's position, so a resumed game goes on exactly as it would have.
-        self.rng.seed(f"{self.seed}:{len(game.answers)}")
+        self.rng.seed(self._key ^ len(game.answers))
 
     def decide(self, game: Game, d: Decision) -> Any:
         self.reseed(game)
@@ -242,3 +295,350 @@ class SimplePlayer(RandomPlayer):
         if "pay" in labels:
             return [labels.index("pay")]
         return [self.ranked(game, d)[0]]
+
+
+# ---------------------------------------------------------------- levelled computer players
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What a card (or Event, Way, Project) does, read once from its text: the bots judge
+    cards by these, so a new card needs no new bot code."""
+
+    cards: int = 0
+    actions: int = 0
+    buys: int = 0
+    coins: int = 0
+    trashes: bool = False
+    gains: bool = False
+    attack: bool = False
+    vp: int = 0
+    horses: int = 0
+    coffers: int = 0
+    villagers: int = 0
+    returns: bool = False  # "Return this to its pile", "Exile it", "Trash this": the card is lost
+
+
+def _num(pattern: str, text: str) -> int:
+    found = [m for m in re.findall(pattern, text)]
+    return max((int(m) if m.isdigit() else 1 for m in found), default=0)
+
+
+_TRAITS: dict[str, Traits] = {}
+
+
+def certain(text: str) -> str:
+    """The sentences a card always does when played: "+1 Card.", "Either now or at the start of
+    your next turn: +3 Cards", a Treasure's coins; not what happens only "if" or "when"."""
+    out = []
+    for s in re.split(r"(?<=\.) ", text):
+        if s.startswith(("+", "Either now", "At the start of your next turn", "Treasure", "Gain")):
+            out.append(s)
+    return " ".join(out)
+
+
+def traits(d: Any) -> Traits:
+    t = _TRAITS.get(d.name)
+    if t is None:
+        text, sure = d.text, certain(d.text)
+        if d.kind == "way":  # "Way. Instead of an Action's own instructions: +2 Actions."
+            sure = certain(text.split(": ", 1)[-1])
+        coins = _num(r"\+(\d+) coins?", sure)
+        if d.is_("Treasure"):
+            coins = max(coins, _num(r"^Treasure\. (\d+) coins?", text))
+        cards = _num(r"\+(\d+) Cards?", sure)
+        if "Draw until you have 6" in text:
+            cards = 2
+        t = _TRAITS[d.name] = Traits(
+            cards=cards, actions=_num(r"\+(\d+) Actions?", sure), buys=_num(r"\+(\d+|a) Buy", sure),
+            coins=coins, trashes=bool(re.search(r"[Tt]rash (a|any|up to \d+) card", text)),
+            gains=bool(re.search(r"^[Gg]ain (a|one) (non-Victory )?card", text)),
+            attack=d.is_("Attack"), vp=d.vp, horses=_num(r"[Gg]ain (\d+|a) Horses?", sure),
+            coffers=_num(r"\+(\d+) Coffers", sure), villagers=_num(r"\+(\d+) Villagers?", sure),
+            returns=bool(re.search(r"Return this to its pile|Exile it\.|Trash this\.", text)))
+    return t
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The knobs of a buying plan; `hard` uses values tuned by simulation."""
+
+    kingdom_bar: float = 2.9  # a kingdom card must beat Silver's 2 coins by this much judgement
+    gold_bar: float = 3.9  # ... and at 6 or 7 coins, Gold's 3
+    terminals_per_10: float = 0.7  # terminal Actions per 10 cards (more when villages allow)
+    duchy_at: int = 4  # Provinces left when Duchies beat Gold
+    estate_at: int = 2
+    attack_bonus: float = 1.0
+    trash_bonus: float = 0.8
+    first_province_golds: int = 0  # Golds owned before the first Province
+    endgame: int = 0  # 1: count the score at the end (no last Province that still loses)
+
+
+# hard: normal's plan with the score counted at the end. Tuned by simulation
+# (benchmarks/tune_hard.py): no other knob values did better against normal so far.
+PLANS = {"normal": Plan(), "hard": Plan(endgame=1)}
+
+
+def is_terminal(t: Traits, d: Any) -> bool:
+    return d.is_("Action") and t.actions == 0
+
+
+class BigMoneyPlayer(SimplePlayer):
+    """Big Money Ultimate's money rules with no kingdom cards: the well-known baseline."""
+
+    level = "bigmoney"
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        if d.kind != "turn":
+            return self.answer(game, d)
+        p = d.player
+        acts = game.legal_actions(p)
+        treasures = [a for a in acts if a.verb == "play" and game.db[a.name].is_("Treasure")]
+        if treasures:
+            return treasures[0]
+        if game.phase == "buy" and not game.turn.bought_in_phase and p.buys:
+            want = self.money(game, p)
+            if want and TurnAction("buy", want) in acts:
+                return TurnAction("buy", want)
+        return TurnAction("end")
+
+    @staticmethod
+    def money(game: Game, p: Any) -> str | None:
+        coins, provinces = p.coins, len(game.supply.get("Province", []))
+        if coins >= 8:
+            return "Province"
+        if coins >= 6:
+            return "Duchy" if provinces <= 4 else "Gold"
+        if coins >= 5 and provinces <= 5:
+            return "Duchy"
+        if coins >= 3:
+            return "Estate" if provinces <= 2 else "Silver"
+        return "Estate" if coins >= 2 and provinces <= 3 else None
+
+
+class Bot(SimplePlayer):
+    """`normal` and `hard`: plays villages before draw before payload, buys by a plan built
+    from the kingdom's card traits, and judges Ways, reactions and Coffers the same way."""
+
+    def __init__(self, seed: int = 0, level: str = "normal", plan: Plan | None = None) -> None:
+        super().__init__(seed)
+        self.level = level
+        self.plan = plan or PLANS.get(level, Plan())
+
+    # ---- judging cards by traits
+    def card_value(self, game: Game, d: Any) -> float:
+        """What one more copy is worth to this deck, in coins of judgement (Silver 2, Gold 3)."""
+        t = traits(d)
+        if d.is_("Treasure") and not d.is_("Action"):
+            v = t.coins + 0.6 * t.buys + 0.8 * t.coffers + 0.4 * t.horses
+        else:
+            v = t.coins + 0.9 * t.cards + 0.6 * t.buys + 0.7 * t.coffers + 0.6 * t.villagers + 0.5 * t.horses
+            if t.actions and t.cards:
+                v += 1.0  # a cantrip costs nothing to play
+            if t.actions >= 2:
+                v += 0.5
+        if t.attack:
+            v += self.plan.attack_bonus
+        if t.trashes:
+            v += self.plan.trash_bonus
+        if t.gains:
+            v += 1.2
+        if t.returns:
+            v -= 1.5
+        if d.is_("Victory"):
+            v += t.vp
+        return v
+
+    # ---- the turn
+    def decide(self, game: Game, d: Decision) -> Any:
+        self.reseed(game)
+        if d.kind != "turn":
+            return self.answer(game, d)
+        p = d.player
+        acts = game.legal_actions(p)
+        if game.phase == "action":
+            act = self.action_move(game, p, acts)
+            if act is not None:
+                return act
+        plays = [a for a in acts if a.verb == "play" and game.db[a.name].is_("Treasure")]
+        if plays:
+            return plays[0]
+        if game.phase == "buy" or game.phase == "action":
+            want = self.purchase(game, p) if p.buys else None
+            if want is None and p.coffers and self.spend_coffers(game, p):
+                return TurnAction("coffers", None, 1)
+            if want and TurnAction("buy", want) in acts:
+                return TurnAction("buy", want)
+        return TurnAction("end")
+
+    def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
+        names = {a.name for a in acts if a.verb == "play" and game.db[a.name].is_("Action")}
+        if not names:
+            if p.villagers and p.actions == 0 and any(c.is_("Action") for c in p.hand.cards):
+                return TurnAction("villager", None, 1)
+            return None
+        drawable = len(p.deck.cards) + len(p.discard.cards) > 0
+
+        def key(n: str) -> tuple:
+            t = traits(game.db[n])
+            # non-terminals first (they leave an Action), then the most cards, then money
+            return (t.actions == 0, -(t.actions if p.actions == 1 else 0),
+                    -(t.cards if drawable else 0), -self.card_value(game, game.db[n]), n)
+        return TurnAction("play", sorted(names, key=key)[0])
+
+    def spend_coffers(self, game: Game, p: Any) -> bool:
+        """Coffers only to reach the next price that matters: 8, then 6, then 5."""
+        for target in (8, 6, 5):
+            if p.coins < target <= p.coins + p.coffers:
+                return True
+        return False
+
+    def purchase(self, game: Game, p: Any) -> str | None:
+        """Big Money Ultimate's greening, plus the kingdom's best cards judged by their traits:
+        a terminal to draw or attack with (few copies), a Treasure better than Silver or Gold."""
+        coins, provinces = p.coins, len(game.supply.get("Province", []))
+        if game.turn.bought_in_phase and coins < 2:
+            return None
+        owned = p.all_cards()
+        plan = self.plan
+        if plan.endgame and provinces <= 2:
+            late = self.endgame(game, p, coins, provinces)
+            if late:
+                return late
+        if coins >= 8:
+            return "Province"
+        if coins >= 5 and provinces <= plan.duchy_at and game.supply["Duchy"].cards:
+            return "Duchy"
+        if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
+            return "Estate"
+        landscape = self.landscape_purchase(game, p)
+        if landscape:
+            return landscape
+        terminals = sum(is_terminal(traits(c.defn), c.defn) for c in owned)
+        villages = sum(traits(c.defn).actions >= 2 for c in owned)
+        room = terminals < 1 + max(0, len(owned) - 10) * plan.terminals_per_10 / 10 + villages
+        best, best_v = None, 0.0
+        for n, z in game.supply.items():
+            d = game.db[n]
+            if d.kind != "kingdom" or not z.cards or game.cost(d) > coins:
+                continue
+            t = traits(d)
+            if is_terminal(t, d) and not room:
+                continue
+            if t.actions >= 2 and terminals <= villages + 1:
+                continue  # a village with little to play is a Copper
+            v = self.buy_value(game, d, t)
+            if v > best_v or v == best_v and best is not None and n < best:
+                best, best_v = n, v
+        if best is not None and game.why_not(p, TurnAction("buy", best)) is not None:
+            best = None
+        if coins >= 6:
+            return best if best and best_v >= plan.gold_bar else "Gold"
+        if best and best_v >= plan.kingdom_bar:
+            return best
+        return "Silver" if coins >= 3 else None
+
+    def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
+        """Never the last Province while it still loses: a Duchy keeps the game going."""
+        mine = game.score(p)
+        lead = max(game.score(o) for o in game.players if o is not p)
+        if coins >= 8 and provinces == 1 and mine + 6 < lead and game.supply["Duchy"].cards:
+            return "Duchy"
+        if coins >= 8 and provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
+            mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
+            return "Province" if mover_first or not game.supply["Duchy"].cards else "Duchy"
+        return None
+
+    def buy_value(self, game: Game, d: Any, t: Traits) -> float:
+        """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does."""
+        if t.returns:
+            return 0.0
+        plan = self.plan
+        if d.is_("Treasure"):
+            return t.coins + 0.3 * t.buys + 0.4 * t.coffers
+        v = t.coins + t.cards + 0.3 * t.buys + 0.5 * t.coffers + 0.3 * t.villagers + 0.4 * t.horses
+        if t.actions:
+            v += 0.6 * min(t.actions, 2) - (1.0 if t.cards else 0)  # a cantrip replaces itself
+        v += plan.attack_bonus if t.attack else 0
+        v += plan.trash_bonus if t.trashes and game.current.turns_taken <= 4 else 0
+        return v
+
+    def landscape_purchase(self, game: Game, p: Any) -> str | None:
+        """A Project once, early, at its price; an Event when its traits beat the card money
+        would buy. Each Event at most once a turn, so no loop."""
+        bought = game.turn.bought_cards
+        best, best_v = None, 0.0
+        for d in game.landscapes:
+            if d.kind not in ("event", "project") or d.name in bought:
+                continue
+            if game.why_not(p, TurnAction("buy", d.name)) is not None:
+                continue
+            cost = game.cost(d)
+            if d.kind == "project":
+                if p.coins - cost <= 1 and len(game.supply.get("Province", [])) > 5:
+                    return d.name
+                continue
+            t = traits(d)
+            v = t.coins + 0.8 * t.horses + 0.5 * t.cards + 0.3 * t.buys \
+                + (3 if "Gain a Gold" in d.text else 0) \
+                + (1.5 if t.gains else 0) + (1 if "extra turn" in d.text else 0)
+            if "Curse" in d.text and "gain a Curse" in d.text:
+                v -= 2.5
+            money = 3 if p.coins >= 6 else 2 if p.coins >= 3 else 0
+            if p.coins >= cost and v > money + 0.3 and (best is None or v > best_v):
+                best, best_v = d.name, v
+        return best
+
+    # ---- questions
+    def answer(self, game: Game, d: Decision) -> Any:
+        if d.topic == "way":
+            return self.answer_way(game, d)
+        return super().answer(game, d)
+
+    def answer_way(self, game: Game, d: Decision) -> list[int]:
+        """A Way only when it does more here than the card's own text: a dead terminal with
+        Way of the Ox, say, or a draw card with nothing left to draw."""
+        card = self.played_card(game, d)
+        p = d.player
+        # what +Actions would let play: the Actions in hand, best first (they are dead otherwise)
+        waiting = sorted((self.card_value(game, c.defn) for c in p.hand.cards if c.is_("Action")),
+                         reverse=True)
+        drawable = len(p.deck.cards) + len(p.discard.cards)
+
+        def worth(t: Traits) -> float:
+            more = sum(waiting[:t.actions]) if p.actions == 0 else 0.2 * t.actions
+            return t.coins + 0.9 * min(t.cards, drawable) + more + 0.4 * t.buys + 0.5 * t.horses \
+                - (2 if t.returns else 0) \
+                + (1 if t.trashes and any(c.name in JUNK for c in p.hand.cards) else 0)
+        own = self.card_value(game, card) if card is not None else 99.0
+        if card is not None:
+            own = worth(traits(card)) + (1.5 if traits(card).attack or traits(card).gains else 0)
+        best, best_v = 0, own + 0.5
+        for i, o in enumerate(d.options):
+            if o.value is not None:
+                v = worth(traits(o.value))
+                if v > best_v:
+                    best, best_v = i, v
+        return [best]
+
+    @staticmethod
+    def played_card(game: Game, d: Decision) -> Any:
+        m = re.match(r"(?:Play (.+) normally|(.+) reacts:|.+ plays (.+): normally)", d.prompt)
+        name = next((g for g in m.groups() if g), None) if m else None
+        return game.db.defs.get(name) if name else None
+
+
+# Plans `hard` tries on each kingdom before it buys: the kingdom's cards by normal's judgement,
+# money alone, kingdom cards more eagerly, more terminals with a bigger pull to attacks.
+def make_player(level: str, seed: int) -> Any:
+    """A computer player of a level: bigmoney, normal or hard."""
+    if level == "bigmoney":
+        return BigMoneyPlayer(seed)
+    if level in PLANS:
+        return Bot(seed, level)
+    raise ValueError(f"unknown level {level}")
+
+
+LEVELS = ("normal", "hard", "bigmoney")

@@ -116,34 +116,30 @@ class Queries:
             parts.append(f"{count(q.tokens.get('plot', 0), 'token')} on Sinister Plot")
         return ("; " + "; ".join(parts)) if parts else ""
 
+    def exile_used(self) -> bool:
+        """Exile mats are part of a game only when one of its cards uses them."""
+        g = self.game
+        names = [*g.config.kingdom, *g.config.landscapes, *g.set_aside.names()]
+        return any("Exile" in g.db[n].uses for n in names) or any(q.exile.cards for q in g.players)
+
     def q_others(self, arg: str, p: Player) -> list[str]:
+        mat = (lambda q: f"Exile {grouped(self.game.exile_mat(q))}, ") if self.exile_used() else (lambda q: "")
         return [f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
-                f"in play {grouped(q.in_play.names())}, Exile {grouped(self.game.exile_mat(q))}, "
+                f"in play {grouped(q.in_play.names())}, {mat(q)}"
                 f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}"
                 f"{'; ' + count(len(q.set_aside), 'card') + ' set aside' if q.set_aside.cards else ''}."
                 for q in self.game.players if q is not p] + self.artifacts()
 
     def q_exile(self, arg: str, p: Player) -> list[str]:
+        if not self.exile_used():
+            return ["No card in this game uses Exile mats."]
         return [f"{q.name}'s Exile mat: {grouped(sorted(self.game.exile_mat(q)))}." for q in self.game.players]
 
     def q_trash(self, arg: str, p: Player) -> list[str]:
         return [f"Trash: {grouped(sorted(self.game.trash.names()))}."]
 
     def q_describe(self, arg: str, p: Player) -> list[str]:
-        g = self.game
-        if not arg:
-            return ["Describe which card? For example: describe Barge."]
-        name, why = match_name(arg, sorted(g.db.defs))
-        if name is None:
-            return [why or f"No card named {quoted(arg)}."]
-        d = g.db[name]
-        kinds = ", ".join(sorted(d.types)) or d.kind.capitalize()
-        text = d.text
-        first, _, rest = text.partition(". ")
-        if first in d.types:  # texts open with their type ("Treasure. 1 coin."): said once
-            text = rest
-        cost = f"{count(g.cost(d), 'coin')}, " if d.cost is not None else ""
-        return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
+        return describe(self.game.db, arg, self.game.cost)
 
     def q_kingdom(self, arg: str, p: Player) -> list[str]:
         g = self.game
@@ -186,3 +182,22 @@ class Queries:
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
                 "log N, repeat, score. Also: undo, save FILE, speech, ways, autoend, help COMMAND, quit."]
+
+
+def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost) -> list[str]:
+    """`describe CARD`: in a game (its current costs) and at the opening questions (printed costs)."""
+    if not arg:
+        return ["Describe which card? For example: describe Barge."]
+    name, why = match_name(arg, sorted(db.defs))
+    if name is None:
+        return [why or f"No card named {quoted(arg)}."]
+    d = db[name]
+    kinds = ", ".join(sorted(d.types)) or d.kind.capitalize()
+    text = d.text
+    first, _, rest = text.partition(". ")
+    if first in d.types:  # texts open with their type ("Treasure. 1 coin."): said once
+        text = rest
+    now = cost_of(d) if d.cost is not None else None
+    cost = "" if now is None else f"{count(now, 'coin')}, " if now == d.cost else \
+        f"{count(now, 'coin')} now ({d.cost} printed), "  # a cost that varies: today's price first
+    return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])

@@ -106,10 +106,10 @@ class Runner:
         if ps.plot_tokens:
             p.tokens["plot"] = ps.plot_tokens
         for name in ps.projects or []:
-            game.projects.setdefault(name, []).append(p)
+            game.set_owner(p, name)
             p.cubes -= 1
         for name in ps.artifacts or []:
-            game.artifacts[name] = p
+            game.set_owner(p, name)
 
     def start_turn(self, game: Game) -> None:
         sc, first = self.sc, game.players[0]

@@ -11,7 +11,7 @@ from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
 from .interpreter import Interpreter, ascii_number, clean, match_name
 from .output import Output
-from .players import SimplePlayer
+from .players import make_player
 from .queries import Queries
 from .save import ReplayDecider, SaveData, SaveError, autosave_path, write
 from .setup import new_game
@@ -71,7 +71,8 @@ class Session:
     save_path: Path | None = None
     pause: bool = True
     answers: list[Any] = field(default_factory=list)
-    computer: Any = SimplePlayer  # makes a computer player from a seed; tests use other players
+    computer: Any = None  # makes a computer player from a seed (tests use other players); None: by level
+    levels: dict[str, str] = field(default_factory=dict)  # computer name -> normal, hard or bigmoney
     ask_ways: bool = False  # True: every Action asks the Way question, as in scenarios
     auto_end: bool = True  # the Buy phase ends by itself when nothing is left to do
     intro: Callable[[], None] | None = None  # what a resumed game says once its save has replayed
@@ -99,8 +100,13 @@ class Session:
     def humans(self) -> list[str]:
         return [n for n in self.config.players if n not in self.computers]
 
+    def bot(self, name: str, seed: int) -> Any:
+        if self.computer is not None:
+            return self.computer(seed)
+        return make_player(self.levels.get(name, "normal"), seed)
+
     def build(self, answers: list[Any]) -> Game:
-        live = {i: Live(self, self.computer(self.config.seed + i) if n in self.computers else self)
+        live = {i: Live(self, self.bot(n, self.config.seed + i) if n in self.computers else self)
                 for i, n in enumerate(self.config.players)}
         self.replay = ReplayDecider(answers, live, on_live=self.resumed)
         self.info = []

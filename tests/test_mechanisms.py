@@ -164,7 +164,7 @@ def test_start_of_turn_effects_are_ordered_by_their_owner() -> None:
                                     TurnAction("end"), TurnAction("end"), TurnAction("end")],
                         landscapes=("Barracks",))
     ann = game.players[0]
-    game.projects["Barracks"].append(ann)
+    game.set_owner(ann, "Barracks")
     put_in_hand(game, ann, "Barge")
     run(game)
     who, topic, labels = script.asked[-1]
@@ -181,3 +181,12 @@ def test_reaction_windows_go_current_player_first_then_turn_order() -> None:
     run(game)
     reacts = [(who, topic) for who, topic, _ in script.asked if topic == "react"]
     assert reacts == [("Ben", "react"), ("Cal", "react")]
+
+
+def test_describe_says_a_varying_cost_as_it_is_now_then_as_printed() -> None:
+    from dominion_tui.queries import Queries
+    game, _ = make(["Destrier", "Sleigh"], [])
+    q = Queries(game, lambda: [], lambda: [])
+    assert q.q_describe("Destrier", game.players[0])[0].startswith("Destrier: 6 coins, Action.")
+    game.gain(game.players[0], "Sleigh")  # a card gained this turn: Destrier costs 1 less
+    assert q.q_describe("Destrier", game.players[0])[0].startswith("Destrier: 5 coins now (6 printed), Action.")

@@ -42,3 +42,24 @@ def test_simple_player_answers_every_question_legally_over_the_whole_pool() -> N
         game = new_game(config, {i: Checked(seed + i) for i in range(len(config.players))})
         game.run()
         assert game.over and game.check_conservation() is None, seed
+
+
+def test_computer_players_answer_a_resumed_game_exactly_as_the_unbroken_game() -> None:
+    """They reseed from the position before each answer: fresh players picking up a game after
+    any number of answers go on with the very same answers."""
+    config = Config(["Ann", "Ben", "Cat"], list(PILOT_KINGDOM), ["Ride", "Way of the Ox", "Barracks"], 5)
+    whole = new_game(config, {0: RandomPlayer(1), 1: SimplePlayer(2), 2: RandomPlayer(3)})
+    whole.run()
+    for resume_at in (1, 37, 150, len(whole.answers) - 3):
+        fresh = {0: RandomPlayer(1), 1: SimplePlayer(2), 2: RandomPlayer(3)}
+
+        class Resumed:
+            def decide(self, game, d):
+                n = len(game.answers)
+                return whole.answers[n] if n < resume_at else fresh[d.player.index].decide(game, d)
+
+        game = new_game(Config(["Ann", "Ben", "Cat"], list(PILOT_KINGDOM),
+                               ["Ride", "Way of the Ox", "Barracks"], 5), {i: Resumed() for i in range(3)})
+        game.run()
+        assert game.answers == whole.answers, f"resumed after {resume_at} answers"
+        assert [p.name for p in game.winners] == [p.name for p in whole.winners]

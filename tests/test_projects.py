@@ -30,7 +30,7 @@ def test_simple_players_buy_and_use_each_project(project: str) -> None:
     kingdom = list(PILOT_KINGDOM)
     game = new_game(Config(["Ann", "Ben"], kingdom, [project], 7), {0: Checked(1), 1: Checked(2)})
     if project not in GOOD_PROJECTS:  # bought by hand: the simple player still answers for it
-        game.projects[project].append(game.players[0])
+        game.set_owner(game.players[0], project)
     game.run()
     assert game.over and game.winners
     assert game.projects[project], f"nobody bought {project}"
@@ -39,7 +39,7 @@ def test_simple_players_buy_and_use_each_project(project: str) -> None:
 def test_capitalism_makes_coin_actions_treasures_only_on_its_owners_turns() -> None:
     game = new_game(Config(["Ann", "Ben"], ["Improve", "Inventor"], ["Capitalism"], 1), {})
     ann, ben = game.players
-    game.projects["Capitalism"].append(ann)
+    game.set_owner(ann, "Capitalism")
     improve, inventor = game.db["Improve"], game.db["Inventor"]
     assert "Treasure" in game.types_of(improve) and "Treasure" not in game.types_of(inventor)
     game.current = ben
@@ -52,7 +52,7 @@ def test_buying_a_project_names_every_project_owned() -> None:
     game = new_game(Config(["Ann", "Ben"], list(PILOT_KINGDOM), ["Canal", "Barracks"], 1), {})
     game.listeners.append(lambda n: lines.extend(Narrator().note(n)))
     ann = game.players[0]
-    game.projects["Barracks"].append(ann)
+    game.set_owner(ann, "Barracks")
     ann.cubes, ann.coins, game.phase = 1, 7, "buy"
     from dominion_tui.core.decisions import TurnAction
     game.do(ann, TurnAction("buy", "Canal"))
@@ -67,9 +67,10 @@ def test_treasures_plays_capitalism_actions_only_when_they_ask_nothing() -> None
     from dominion_tui.session import Session
     game = new_game(Config(["Ann", "Ben"], ["Patron", "Priest"], ["Capitalism"], 1), {})
     ann = game.players[0]
-    game.projects["Capitalism"].append(ann)
+    game.set_owner(ann, "Capitalism")
     patron, priest = (game.new_card(n, ann.hand) for n in ("Patron", "Priest"))
     assert Session.plain_treasure(game, patron)          # +1 Villager, +2 coins: nothing to ask
     assert not Session.plain_treasure(game, priest)      # asks which card to trash
     game.projects["Capitalism"].clear()
+    game._owned.clear()  # ownership is cached: dropping a cube by hand must clear it
     assert not Session.plain_treasure(game, patron)

@@ -12,6 +12,7 @@ import random
 
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
+from dominion_tui.kingdoms import offered
 from dominion_tui.players import RandomPlayer
 from dominion_tui.setup import database, new_game
 
@@ -111,3 +112,12 @@ def test_a_game_that_never_ends_is_stopped_at_the_cap_as_a_finding() -> None:
 def test_a_tiny_cap_stops_an_ordinary_game() -> None:
     with pytest.raises(NeverEnds, match="seed 4 .* after 5 turns"):
         play(4, ["Barge"], [], 2, CheckingPlayer(4, max_turns=5))
+
+
+@pytest.mark.parametrize("name", [r.name for r in offered(database())])
+def test_every_recommended_set_plays_a_whole_random_game(name: str) -> None:
+    rec = next(r for r in offered(database()) if r.name == name)
+    for seed in (1, 2):  # 2 and 3 players
+        game, checker = play(seed, list(rec.kingdom), rec.landscapes_in(database()), n_players=seed + 1)
+        assert game.over and game.winners, f"{name}, seed {seed}"
+        assert game.check_conservation() is None and checker.steps > 20

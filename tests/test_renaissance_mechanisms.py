@@ -133,7 +133,7 @@ def test_clean_up_starts_with_an_event_before_anything_is_discarded() -> None:
     give(game, ann.in_play, "Improve")
     seen: list[int] = []
     from dominion_tui.core.model import Trigger
-    game.rules.append(Trigger("cleanup_start", lambda ctx, ev: seen.append(len(ann.in_play)),
+    game.add_rule(Trigger("cleanup_start", lambda ctx, ev: seen.append(len(ann.in_play)),
                               condition=lambda g, ev, p, c: ev.player is p))
     run(game)
     assert seen == [1] and ann.in_play.cards == []

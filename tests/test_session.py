@@ -98,7 +98,7 @@ def test_speech_flag_without_an_engine_says_so_in_one_line_and_plays_on(tmp_path
 
 def test_opening_questions_re_ask_bad_answers_and_take_defaults(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    script = "9\n3\nAnn,Ann\nAnn,Ben,Cat\nZed\nBen\n\nquit\n"
+    script = "9\n3\nAnn,Ann\nAnn,Ben,Cat\nZed\nBen\n\n\nquit\n"  # Enter: normal level, then the kingdom
     res = subprocess.run([sys.executable, "-m", "dominion_tui", "--no-pause", "--seed", "5"],
                          input=script, text=True, capture_output=True, env=env, timeout=60)
     out = res.stdout.splitlines()
@@ -106,7 +106,8 @@ def test_opening_questions_re_ask_bad_answers_and_take_defaults(tmp_path: Path) 
     assert "Give 3 different names separated by commas, or press Enter." in out
     assert "Name players from Ann, Ben, Cat, or press Enter for none." in out
     assert "Players: Ann, Ben, Cat. Seed 5." in out
-    assert any(line.startswith("Kingdom: Bounty Hunter, Supplies") for line in out)  # recommended
+    assert "Kingdom: Black Cat, Border Guard, Supplies, Sheepdog, Bounty Hunter, Patron, Silk Merchant, " \
+        "Village Green, Barge." in out  # the First game, in cost order
     assert "Ben's turn 1." not in out  # Ann, a person, is asked first and quits
 
 

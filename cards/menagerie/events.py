@@ -251,7 +251,7 @@ INVEST_RULE = Trigger("gain", _invest_gain, condition=_other_gains_invested, lab
 
 
 def invest_setup(game) -> None:
-    game.rules.append(INVEST_RULE)  # judged for every player, like a standing rule
+    game.add_rule(INVEST_RULE)  # judged for every player, like a standing rule
 
 
 event("Invest", 4, "Exile an Action card from the Supply. While it is in Exile, when another player "

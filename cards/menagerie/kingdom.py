@@ -88,7 +88,8 @@ def _sleigh_react(ctx: Ctx, ev: Event) -> None:
 card(kingdom("Sleigh", 2, (ACTION, REACTION), "Gain 2 Horses. When you gain a card, you may discard "
              "this from your hand to put that card into your hand or onto your deck.", sleigh,
              uses=HORSE, triggers=(Trigger("gain", _sleigh_react, where="hand", condition=_sleigh_can_move,
-                                           optional=True, question=_sleigh_question),),
+                                           optional=True, question=_sleigh_question,
+                                           follows_card=True),),
              notes="It can move a card gained anywhere, but not one that something else has moved since."))
 
 
@@ -291,7 +292,7 @@ card(kingdom("Village Green", 4, (ACTION, DURATION, REACTION), "Either now or at
              "next turn: +1 Card and +2 Actions. When you discard this other than during Clean-up, you "
              "may play it.", now_or_next(plus(cards=1, actions=2)), modes=("now", "next"),
              triggers=(Trigger("discard", _play_from_discard, where="self",
-                               condition=_discarded_not_in_cleanup, optional=True,
+                               condition=_discarded_not_in_cleanup, optional=True, follows_card=True,
                                question=lambda g, ev, p, c: f"Play the {c.name} you discarded?"),),
              notes="Played as a reaction, it still lets you choose now or next turn."))
 
@@ -374,7 +375,7 @@ def _gate_exile(ctx: Ctx, ev: Event) -> None:
         ctx.exile(ev.card)
 
 
-GATEKEEPER_ATTACK = Trigger("gain", _gate_exile, condition=_gate_applies)
+GATEKEEPER_ATTACK = Trigger("gain", _gate_exile, condition=_gate_applies, follows_card=True)
 
 
 def gatekeeper(ctx: Ctx) -> None:

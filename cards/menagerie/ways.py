@@ -79,7 +79,7 @@ def frog(ctx: Ctx) -> None:
         return (ev.player is owner and ev.card is card and ev.src is owner.in_play
                 and ev.card_still_there())
 
-    ctx.this_turn(Trigger("discard", lambda c, ev: c.put_on_deck(card), condition=leaving),
+    ctx.this_turn(Trigger("discard", lambda c, ev: c.put_on_deck(card), condition=leaving, follows_card=True),
                   "Way of the Frog")
     said(ctx, "goes onto the deck when discarded from play this turn")
 
@@ -126,10 +126,17 @@ way("Monkey", "+1 Buy. +1 coin.", plus(buys=1, coins=1),
 MOUSE = "Way of the Mouse"
 
 
-def mouse_candidates(game) -> list[str]:
-    return sorted(d.name for d in game.db.of_kind("kingdom")
+def mouse_pool(db, kingdom: list[str]) -> list[str]:
+    """The cards Way of the Mouse may set aside: from the sets the Kingdom cards come from, so a
+    kingdom drawn from chosen sets gets a card from those sets too (any set without a kingdom)."""
+    sets = {db[n].set for n in kingdom if n in db} or {d.set for d in db.of_kind("kingdom")}
+    return sorted(d.name for d in db.of_kind("kingdom")
                   if d.is_(ACTION) and not d.is_(DURATION) and d.cost in (2, 3)
-                  and d.name not in game.config.kingdom)
+                  and d.set in sets and d.name not in kingdom)
+
+
+def mouse_candidates(game) -> list[str]:
+    return mouse_pool(game.db, game.config.kingdom)
 
 
 def mouse_setup(game) -> None:
@@ -212,7 +219,7 @@ def _seal_can_move(game, ev: Event, owner, card) -> bool:
 
 
 SEAL_TRIGGER = Trigger("gain", lambda c, ev: c.put_on_deck(ev.card), condition=_seal_can_move,
-                       optional=True, label="Way of the Seal")
+                       optional=True, label="Way of the Seal", follows_card=True)
 
 
 def seal(ctx: Ctx) -> None:

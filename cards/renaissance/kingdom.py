@@ -123,7 +123,7 @@ def cargo_ship(ctx: Ctx) -> None:
     ships = CargoShips()
     ships.ships.append(ctx)
     ships.handle = ctx.this_turn(Trigger("gain", ships, condition=mine, optional=True,
-                                         question=_cargo_question), "Cargo Ship")
+                                         question=_cargo_question, follows_card=True), "Cargo Ship")
 
 
 card(kingdom("Cargo Ship", 3, (ACTION, DURATION), "+2 coins. Once this turn, when you gain a card, you "

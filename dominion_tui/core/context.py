@@ -269,7 +269,7 @@ class Ctx:
     def until_my_next_turn(self, t: Trigger, label: str) -> None:
         """Give each other player a trigger that lasts until the start of this player's next turn."""
         for q in self.other_players():
-            self.game.lasting.append(Lasting(q, t, label, self.player))
+            self.game.add_lasting(Lasting(q, t, label, self.player))
 
     def return_to_action_phase(self) -> None:
         self.game.return_to_action_phase(self.player)

@@ -14,13 +14,13 @@ Effect = Callable[[Ctx], None]
 def plus(cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0,
          coffers: int = 0, villagers: int = 0) -> Effect:
     """The usual "+N" lines, in printed order."""
-    amounts = [("cards", cards), ("actions", actions), ("buys", buys), ("coins", coins),
-               ("coffers", coffers), ("villagers", villagers)]
+    amounts = [(what, n) for what, n in [("cards", cards), ("actions", actions), ("buys", buys),
+                                          ("coins", coins), ("coffers", coffers),
+                                          ("villagers", villagers)] if n]
 
     def effect(ctx: Ctx) -> None:
         for what, n in amounts:
-            if n:
-                getattr(ctx, what)(n)
+            getattr(ctx, what)(n)
     return effect
 
 

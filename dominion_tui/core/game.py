@@ -19,6 +19,26 @@ from .registry import CardDB
 from .rules import STANDING_RULES
 
 
+LOW_PILE = 5  # a non-Supply pile this small is announced as running low
+
+
+class _Moves(dict):
+    """One shared TurnAction per card name for a verb (they are frozen): offering the same
+    moves again and again costs a lookup, not a new object."""
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, name: str) -> TurnAction:
+        act = self[name] = TurnAction(self.verb, name)
+        return act
+
+
+_PLAY, _BUY = _Moves("play"), _Moves("buy")
+_END, _VILLAGER, _COFFERS = TurnAction("end"), TurnAction("villager", None, 1), TurnAction("coffers", None, 1)
+
+
 class SetupError(ValueError):
     """A game that cannot be set up as asked; the message is one line for the player."""
 
@@ -82,10 +102,11 @@ class Game:
         self.pending: list[PendingEffect] = []
         self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
+        self.warned_low: set[str] = set()  # non-Supply piles already said to be running low
         self.turns_begun = 0  # every turn, extra ones included: tells this turn from the next
         self.extra_turns: list[Player] = []
         self.used_once_per_game: set[tuple[int, str]] = set()  # (player index, Event name)
-        self.rules: list[Trigger] = list(STANDING_RULES)
+        self.rules: tuple[Trigger, ...] = STANDING_RULES  # grows only by add_rule, so it is heard
         self.current = self.players[0]
         self.phase = "action"
         self.turn = TurnState(self.current)
@@ -97,6 +118,16 @@ class Game:
         self._next_id = 0
         self.answers: list[Any] = []
         self.answer_hooks: list[Callable[[Decision, Any], None]] = []  # autosave, undo tracking
+        # Indexes and caches for speed; each says what keeps it right.
+        self._orders = [tuple(self.players[i:] + self.players[:i]) for i in range(len(self.players))]  # fixed
+        # What could hear an event besides the event's own card; these only grow (in new_card,
+        # set_owner, add_turn_trigger, add_pending), so an event no one hears costs one look.
+        self._kinds_heard: set[str] = {t.on for t in self.rules}
+        self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
+        self._defs_in_game: set[str] = set()
+        self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
+        # derived from which piles exist (buyable, by printed cost, game-ending): cleared when one is added
+        self._pile_facts: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ setup
     def setup(self, deal: bool = True) -> None:
@@ -135,12 +166,17 @@ class Game:
     def _make_pile(self, where: dict[str, Zone], d: CardDef, size: int) -> None:
         z = Zone("supply" if where is self.supply else "pile")
         where[d.name] = z
+        self._pile_facts.clear()
         for _ in range(size):
             self.new_card(d.name, z)
 
     def new_card(self, name: str, zone: Zone) -> Card:
         c = Card(self._next_id, self.db[name])
         self._next_id += 1
+        if name not in self._defs_in_game:
+            self._defs_in_game.add(name)
+            self._heard |= {(t.on, t.where) for t in c.defn.triggers}
+            self._kinds_heard |= {t.on for t in c.defn.triggers if t.where != "self"}
         self.all_cards.append(c)
         c.zone = zone
         zone.cards.append(c)
@@ -151,6 +187,7 @@ class Game:
         if pile is None:
             pile = Zone("supply" if self.db[name].kind != "nonsupply" else "pile")
             (self.nonsupply if self.db[name].kind == "nonsupply" else self.supply)[name] = pile
+            self._pile_facts.clear()
         while len(pile) > size:
             c = pile.cards.pop()
             self.all_cards.remove(c)
@@ -170,28 +207,46 @@ class Game:
     def landscape(self, name: str) -> CardDef | None:
         return next((d for d in self.landscapes if d.name == name), None)
 
-    def order_from(self, first: Player) -> list[Player]:
-        i = first.index
-        return self.players[i:] + self.players[:i]
+    def order_from(self, first: Player) -> tuple[Player, ...]:
+        return self._orders[first.index]
 
     def others(self, p: Player) -> list[Player]:
         """Every other player, in turn order starting with the player whose turn it is."""
         return [q for q in self.order_from(self.current) if q is not p]
 
     def owned_landscapes(self, p: Player) -> list[CardDef]:
-        owned = [self.db[n] for n, owners in self.projects.items() if p in owners]
-        return owned + [self.db[n] for n, h in self.artifacts.items() if h is p]
+        owned = self._owned.get(p.index)
+        if owned is None:
+            owned = [self.db[n] for n, owners in self.projects.items() if p in owners]
+            owned += [self.db[n] for n, h in self.artifacts.items() if h is p]
+            self._owned[p.index] = owned
+        return owned
+
+    def set_owner(self, p: Player, name: str) -> None:
+        """p puts a cube on a Project or takes an Artifact: every change of ownership comes here."""
+        if self.db[name].kind == "project":
+            self.projects.setdefault(name, []).append(p)
+        else:
+            self.artifacts[name] = p
+        self._owned.clear()
+        self._kinds_heard |= self.db[name].heard.keys()
+
+    def modifiers(self, kind: str, p: Player | None) -> list[Callable[..., Any]]:
+        """The modifiers of a kind in force for p, in the order they apply: p's Projects and
+        Artifacts, then this turn's. Each is fn(game, player, value, **details)."""
+        fns = []  # plain loops: usually both are empty, and then they cost next to nothing
+        for d in self.owned_landscapes(p) if p is not None else ():
+            if kind in d.modifiers:
+                fns.append(d.modifiers[kind])
+        for m in self.turn.modifiers:
+            if m.kind == kind and (m.player is None or m.player is p):
+                fns.append(m.fn)
+        return fns
 
     def modify(self, kind: str, p: Player | None, value: Any, **kw: Any) -> Any:
         """Fold a value through every modifier in force (cost changes, hand size, ...)."""
-        sources = self.owned_landscapes(p) if p else []
-        for d in sources:
-            fn = d.modifiers.get(kind)
-            if fn:
-                value = fn(self, p, value, **kw)
-        for m in self.turn.modifiers:
-            if m.kind == kind and (m.player is None or m.player is p):
-                value = m.fn(self, p, value, **kw)
+        for fn in self.modifiers(kind, p):
+            value = fn(self, p, value, **kw)
         return value
 
     def cost(self, d: CardDef) -> int:
@@ -217,6 +272,8 @@ class Game:
 
     # ------------------------------------------------------------------ narration
     def say(self, kind: str, player: Player | None = None, **data: Any) -> None:
+        if not self.listeners:  # computer-only games and replays with no one listening
+            return
         note = Note(kind, player.name if player else None, data)
         for fn in self.listeners:
             fn(note)
@@ -278,16 +335,21 @@ class Game:
         if card.tag:
             card.tag = ""
 
-    def _event(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
-               **extra: Any) -> Event:
-        return Event(kind, p, card, src, dest, arrived_moves=card.moves if card else 0, extra=extra)
+    def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
+              cleanup: bool = False, **extra: Any) -> None:
+        """Make the event and open its trigger window, unless nothing in the game can hear it."""
+        if kind in self._kinds_heard or (card is not None and kind in card.defn.heard):  # _could_hear
+            self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0, extra))
+
+    def _could_hear(self, kind: str, card: Card | None) -> bool:
+        return kind in self._kinds_heard or (card is not None and kind in card.defn.heard)
 
     def shuffle(self, p: Player) -> None:
         for c in list(p.discard.cards):
             self._move(c, p.deck, bottom=True)
         self.rng.shuffle(p.deck.cards)
         self.say("shuffle", p, size=len(p.deck))
-        self.fire(self._event("shuffle", p, None, p.discard, p.deck))
+        self._fire("shuffle", p, None, p.discard, p.deck)
 
     def _from_deck(self, p: Player, n: int, dest: Zone) -> list[Card]:
         """Move up to n cards from the top of the deck, shuffling the discard pile when needed."""
@@ -332,10 +394,14 @@ class Game:
         self._move(card, dest)
         self.turn.gained.append((p, card))
         from_pile = src is self.pile(card.name)
+        supply = card.name in self.supply
+        low = from_pile and not supply and len(src) <= LOW_PILE and card.name not in self.warned_low
+        if low:  # a pile outside the Supply (Horses) is said to run low once, not at every gain
+            self.warned_low.add(card.name)
         self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
-                 plural=card.defn.plural_name, supply=card.name in self.supply and from_pile,
+                 plural=card.defn.plural_name, supply=supply and from_pile, low=low,
                  src=None if from_pile else (src.name if src else None))
-        self.fire(self._event("gain", p, card, src, dest, bought=bought, by=by))
+        self._fire("gain", p, card, src, dest, bought=bought, by=by)
         return card
 
     def trash_card(self, p: Player, card: Card, **extra: Any) -> None:
@@ -343,22 +409,20 @@ class Game:
         self._move(card, self.trash)
         self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
-        self.fire(self._event("trash", p, card, src, self.trash, **extra))
+        self._fire("trash", p, card, src, self.trash, **extra)
 
     def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
         src = card.zone
         self._move(card, p.discard)
         if not (cleanup or quiet):
             self.say("discard", p, card=card.name, src=src.name if src else None)
-        ev = self._event("discard", p, card, src, p.discard)
-        ev.cleanup = cleanup
-        self.fire(ev)
+        self._fire("discard", p, card, src, p.discard, cleanup=cleanup)
 
     def exile(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, p.exile)
         self.say("exile", p, card=card.name, mat=self.exile_mat(p), src=src.name if src else None)
-        self.fire(self._event("exile", p, card, src, p.exile))
+        self._fire("exile", p, card, src, p.exile)
 
     def exile_from_pile(self, p: Player, name: str) -> Card | None:
         pile = self.pile(name)
@@ -374,7 +438,7 @@ class Game:
             return
         self.say("reveal", p, cards=[c.name for c in cards])
         for c in cards:
-            self.fire(self._event("reveal", p, c, c.zone, c.zone))
+            self._fire("reveal", p, c, c.zone, c.zone)
 
     def put_in_hand(self, p: Player, card: Card, hidden: bool = False) -> None:
         self._move(card, p.hand)
@@ -392,7 +456,7 @@ class Game:
             return False
         self._move(card, pile)
         self.say("return", p, card=card.name, left=len(pile), plural=card.defn.plural_name)
-        self.fire(self._event("return", p, card, None, pile))
+        self._fire("return", p, card, None, pile)
         return True
 
     def set_aside_card(self, p: Player, card: Card, later: bool = False) -> None:
@@ -415,7 +479,7 @@ class Game:
         if before is p:
             self.say("artifact_kept", p, artifact=name)
             return
-        self.artifacts[name] = p
+        self.set_owner(p, name)
         changes_hand = "cleanup_draw" in self.db[name].modifiers
         self.say("artifact", p, artifact=name, before=before.name if before else None,
                  hand=self.modify("cleanup_draw", p, 5) if changes_hand else None)
@@ -440,6 +504,8 @@ class Game:
         (discarding Exiled copies, say) does not change whether another one applies. Cards that
         arrive later (a reaction drawn by a reaction) are judged when they first appear.
         """
+        if not self._could_hear(ev.kind, ev.card):
+            return
         used: set = set()
         judged: dict = {}
         order = self.order_from(self.current)
@@ -457,43 +523,45 @@ class Game:
                 self._resolve(p, pick, ev)
 
     def _collect(self, ev: Event, p: Player, used: set, judged: dict) -> list[Candidate]:
+        """p's triggers for this event, in a fixed order. Only triggers on the event's kind are
+        looked at, and a zone only when some card in the game hears that kind from there."""
+        kind = ev.kind
+        found: list[tuple[Any, Trigger, Card | None, str]] = []
+        if ev.card is not None and ev.player is p:
+            for i, t in ev.card.defn.heard.get(kind, ()):
+                if t.where == "self":
+                    found.append(((ev.card.id, "self", i), t, ev.card, ev.card.name))
+        for where, zone in (("hand", p.hand), ("play", p.in_play)):
+            if (kind, where) in self._heard:
+                for c in zone.cards:
+                    for i, t in c.defn.heard.get(kind, ()):
+                        if t.where == where:
+                            found.append(((c.id, where, i), t, c, c.name))
+        for d in self.owned_landscapes(p):
+            for i, t in d.heard.get(kind, ()):
+                found.append(((p.index, d.name, i), t, None, d.name))
+        for entry in self.turn.triggers:
+            owner, t, label = entry
+            if owner is p and t.on == kind:
+                found.append((("turn", id(entry)), t, None, label))
+        for x in self.lasting:
+            if x.player is p and x.trig.on == kind:
+                found.append((("lasting", id(x)), x.trig, None, x.label))
+        for i, t in enumerate(self.rules):
+            if t.on == kind:
+                found.append(((p.index, "rule", i), t, None, t.label or "rule"))
+        once = self.turn.used_once
         out: list[Candidate] = []
-
-        def consider(key: Any, t: Trigger, src: Card | None, label: str) -> None:
-            if t.on != ev.kind or key in used:
-                return
-            if t.once_per_turn and id(t) in self.turn.used_once:
-                return
+        for key, t, src, label in found:
+            if key in used or (t.once_per_turn and id(t) in once):
+                continue
+            if t.follows_card and not ev.card_still_there():
+                continue
             ok = judged.get(key)
             if ok is None:
                 ok = judged[key] = bool(t.condition(self, ev, p, src))
             if ok:
                 out.append(Candidate(key, t, src, t.label or label))
-
-        if ev.card is not None and ev.player is p:
-            for i, t in enumerate(ev.card.defn.triggers):
-                if t.where == "self":
-                    consider((ev.card.id, "self", i), t, ev.card, ev.card.name)
-        for c in p.hand.cards:
-            for i, t in enumerate(c.defn.triggers):
-                if t.where == "hand":
-                    consider((c.id, "hand", i), t, c, c.name)
-        for c in p.in_play.cards:
-            for i, t in enumerate(c.defn.triggers):
-                if t.where == "play":
-                    consider((c.id, "play", i), t, c, c.name)
-        for d in self.owned_landscapes(p):
-            for i, t in enumerate(d.triggers):
-                consider((p.index, d.name, i), t, None, d.name)
-        for entry in self.turn.triggers:
-            owner, t, label = entry
-            if owner is p:
-                consider(("turn", id(entry)), t, None, label)
-        for x in self.lasting:
-            if x.player is p:
-                consider(("lasting", id(x)), x.trig, None, x.label)
-        for i, t in enumerate(self.rules):
-            consider((p.index, "rule", i), t, None, t.label or "rule")
         if ev.kind == "start_turn" and ev.player is p:
             for pe in self.pending:
                 if pe.player is p and pe.when == "start_turn" and pe.made_in_turn < self.turns_begun \
@@ -514,8 +582,8 @@ class Game:
         kind = "react" if not must else "order"
         got = self.choose(p, self._question(p, ev, list(labels.values()), bool(must)), options,
                           min=1 if must else 0, kind="option", topic=kind, context=ev)
-        if got and got[0].trig.optional:  # told like any other choice, whoever answered
-            self.say("react", p, label=got[0].label, on=ev.kind)
+        if got and got[0].trig.optional and got[0].source is not None:  # a card reacting is told
+            self.say("react", p, label=got[0].label, on=ev.kind)  # like any choice; a rule by its effect
         return got[0] if got else None
 
     def _question(self, p: Player, ev: Event, cands: list[Candidate], must: bool) -> str:
@@ -541,9 +609,20 @@ class Game:
             self.say("trigger", p, label=cand.label, on=ev.kind)
         t.effect(Ctx(self, p, cand.source), ev)
 
+    def add_rule(self, t: Trigger) -> None:
+        """A standing rule from now on (a landscape's setup): the one way to add one, so it is heard."""
+        self.rules += (t,)
+        self._kinds_heard.add(t.on)
+
+    def add_lasting(self, x: Lasting) -> None:
+        """An "until your next turn" effect: the one way to add one, so it is heard."""
+        self.lasting.append(x)
+        self._kinds_heard.add(x.trig.on)
+
     def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> tuple:
         entry = (p, t, label)
         self.turn.triggers.append(entry)
+        self._kinds_heard.add(t.on)
         return entry
 
     def remove_turn_trigger(self, entry: tuple) -> None:
@@ -572,7 +651,7 @@ class Game:
         self.say("play", p, card=card.name, way=way.name if way else None,
                  treasure=TREASURE in kinds, attack=ATTACK in kinds)
         self.turn.played.append(card)
-        self.fire(self._event("play", p, card, card.zone, card.zone))
+        self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(self, p, card, hosts)
         if way is not None:
             way.play(ctx)
@@ -596,6 +675,7 @@ class Game:
     def add_pending(self, pe: PendingEffect) -> None:
         pe.made_in_turn = self.turns_begun
         self.pending.append(pe)
+        self._kinds_heard.add(pe.when)
 
     # ------------------------------------------------------------------ turn flow
     def run(self) -> None:
@@ -605,7 +685,7 @@ class Game:
             if self.phase == "start":
                 self.phase = "action"
                 if not self.skip_start:
-                    self.fire(self._event("start_turn", p, None, None, None))
+                    self._fire("start_turn", p, None, None, None)
                 self.skip_start = False
             if self.phase == "action":
                 self._phase_loop(p, "action")
@@ -637,10 +717,10 @@ class Game:
         self.turn.bought_in_phase = False
         self.turn.buy_gains_from = len(self.turn.gained)
         self.say("phase", p, phase="buy")
-        self.fire(self._event("buy_phase", p, None, None, None))
+        self._fire("buy_phase", p, None, None, None)
 
     def _end_buy(self, p: Player) -> None:
-        self.fire(self._event("buy_phase_end", p, None, None, None))
+        self._fire("buy_phase_end", p, None, None, None)
         self.phase = "cleanup"
 
     def leaving_play(self, p: Player) -> list[Card]:
@@ -649,18 +729,18 @@ class Game:
         return [c for c in p.in_play.cards if c.id not in keep]
 
     def _cleanup(self, p: Player) -> None:
-        self.fire(self._event("cleanup_start", p, None, None, None))
+        self._fire("cleanup_start", p, None, None, None)
         for c in self.leaving_play(p):
             if c.zone is p.in_play:
                 self.discard(p, c, cleanup=True)
         for c in list(p.hand.cards):
             self.discard(p, c, cleanup=True)
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
-        self.fire(self._event("end_turn", p, None, None, None))
+        self._fire("end_turn", p, None, None, None)
 
     def _next_turn(self) -> None:
         if self.final_round is None and self.game_should_end():
-            after = self.order_from(self.current)[1:] + [self.current]
+            after = [*self.order_from(self.current)[1:], self.current]
             self.final_round = [q for q in after if self.modify("final_round", q, False)]
             if self.final_round:
                 self.say("final_round", None, players=[q.name for q in self.final_round])
@@ -676,7 +756,7 @@ class Game:
             self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
 
     def game_should_end(self) -> bool:
-        if any(not z.cards for n, z in self.supply.items() if self.db[n].ends_game):
+        if any(not z.cards for z in self._game_ending_piles()):
             return True
         return self.empty_piles() >= (3 if len(self.players) <= 4 else 4)
 
@@ -696,40 +776,106 @@ class Game:
 
     # ------------------------------------------------------------------ top-level moves
     def legal_actions(self, p: Player) -> list[TurnAction]:
-        acts = [TurnAction("play", n) for n in sorted({c.name for c in p.hand.cards})]
-        acts += [TurnAction("buy", n) for n in self.buyable_names()]
-        acts += [TurnAction("villager", None, 1), TurnAction("coffers", None, 1), TurnAction("end")]
-        return [a for a in acts if self.why_not(p, a) is None]
+        """Every move `why_not` allows now: plays by name, buys in Supply order, then the rest."""
+        if self._turn_refusal(p) is not None:
+            return []
+        by_name = {c.defn.name: c for c in p.hand.cards}  # any copy: same name, same refusal
+        acts = [_PLAY[n] for n in sorted(by_name) if self._play_refusal(p, by_name[n]) is None]
+        if p.buys >= 1:
+            acts += self._legal_buys(p)
+        if self._why_not_villager(p, _VILLAGER) is None:
+            acts.append(_VILLAGER)
+        if self._why_not_coffers(p, _COFFERS) is None:
+            acts.append(_COFFERS)
+        if self._why_not_end(p, _END) is None:
+            acts.append(_END)
+        return acts
+
+    def _legal_buys(self, p: Player) -> list[TurnAction]:
+        """What p may buy now, in Supply order. Coins are the usual "no", so that comes first,
+        and with printed costs the cheapest-first list stops at the first one out of reach."""
+        allowed: list[tuple[int, CardDef]] = []
+        by_cost = self._by_printed_cost()
+        if by_cost is not None and not self.modifiers("cost", p):
+            for cost, i, d in by_cost:
+                if cost > p.coins:
+                    break
+                if self._buy_refusal(p, d, cost) is None:
+                    allowed.append((i, d))
+            allowed.sort()
+        else:  # some cost differs from the printed one now
+            for i, d in enumerate(self._buyable()):
+                cost = self.cost(d)
+                if cost <= p.coins and self._buy_refusal(p, d, cost) is None:
+                    allowed.append((i, d))
+        return [_BUY[d.name] for _, d in allowed]
 
     def buyable_names(self) -> list[str]:
-        return list(self.supply) + [d.name for d in self.landscapes if d.kind in ("event", "project")]
+        return [d.name for d in self._buyable()]
+
+    def _by_printed_cost(self) -> tuple[tuple[int, int, CardDef], ...] | None:
+        """(printed cost, Supply position, card) for all that can be bought, cheapest first;
+        None when some card's own cost varies (cost_fn) or it can be paid otherwise (pay_instead).
+        Printed costs never change."""
+        if "by_cost" not in self._pile_facts:
+            buyable = self._buyable()
+            self._pile_facts["by_cost"] = None if any(d.cost_fn or d.pay_instead for d in buyable) else tuple(
+                sorted((max(0, d.cost or 0), i, d) for i, d in enumerate(buyable)))
+        return self._pile_facts["by_cost"]
+
+    def _buyable(self) -> tuple[CardDef, ...]:
+        """The Supply piles, then the Events and Projects."""
+        if "buyable" not in self._pile_facts:
+            self._pile_facts["buyable"] = tuple([self.db[n] for n in self.supply] + [
+                d for d in self.landscapes if d.kind in ("event", "project")])
+        return self._pile_facts["buyable"]
+
+    def _game_ending_piles(self) -> tuple[Zone, ...]:
+        if "ending" not in self._pile_facts:
+            self._pile_facts["ending"] = tuple(z for n, z in self.supply.items() if self.db[n].ends_game)
+        return self._pile_facts["ending"]
 
     def why_not(self, p: Player, act: TurnAction) -> str | None:
         """Why a top-level move is not allowed now, in one sentence; None when it is allowed."""
+        refusal = self._turn_refusal(p)
+        if refusal is not None:
+            return refusal
+        check = getattr(self, "_why_not_" + act.verb, None)
+        return check(p, act) if check else f"Unknown move: {act.verb}."
+
+    def _turn_refusal(self, p: Player) -> str | None:
         if self.over:
             return "The game is over."
         if p is not self.current or self.phase not in ("action", "buy"):
             return "It is not your turn."
-        check = getattr(self, "_why_not_" + act.verb, None)
-        return check(p, act) if check else f"Unknown move: {act.verb}."
+        return None
 
     def _why_not_end(self, p: Player, act: TurnAction) -> str | None:
         return None
 
+    def _in_hand(self, p: Player, name: str | None) -> Card | None:
+        for c in p.hand.cards:
+            if c.defn.name == name:
+                return c
+        return None
+
     def _why_not_play(self, p: Player, act: TurnAction) -> str | None:
-        card = next((c for c in p.hand.cards if c.name == act.name), None)
+        card = self._in_hand(p, act.name)
         if card is None:
             return f"You have no {act.name} in your hand."
-        kinds = self.types_of(card)
-        if ACTION in kinds and self.phase == "action" and (p.actions > 0 or TREASURE not in kinds):
-            return None if p.actions > 0 else f"You have no Actions left to play {act.name}."
-        if TREASURE in kinds:
+        return self._play_refusal(p, card)
+
+    def _play_refusal(self, p: Player, card: Card) -> str | None:
+        types = self.types_of(card)
+        if ACTION in types and self.phase == "action" and (p.actions > 0 or TREASURE not in types):
+            return None if p.actions > 0 else f"You have no Actions left to play {card.name}."
+        if TREASURE in types:
             if self.phase == "buy" and self.turn.bought_in_phase:
                 return "You cannot play Treasures after buying."
             return None
-        if ACTION in kinds:
-            return f"{act.name} is an Action; the Action phase is over."
-        return f"{act.name} cannot be played."
+        if ACTION in types:
+            return f"{card.name} is an Action; the Action phase is over."
+        return f"{card.name} cannot be played."
 
     def _why_not_buy(self, p: Player, act: TurnAction) -> str | None:
         name = act.name or ""
@@ -743,9 +889,14 @@ class Game:
             return f"{name} is not in this game." if d.kind != "way" else f"{name} is a Way, not for buying."
         if p.buys < 1:
             return "You have no Buys left."
-        if not is_landscape and not self.supply[name].cards:
+        return self._buy_refusal(p, d, self.cost(d))
+
+    def _buy_refusal(self, p: Player, d: CardDef, cost: int) -> str | None:
+        """Why a Supply card, Event or Project of this game cannot be bought now (Buys aside)."""
+        name = d.name
+        pile = self.supply.get(name)
+        if pile is not None and not pile.cards:
             return f"The {name} pile is empty."
-        cost = self.cost(d)
         if cost > p.coins and not (d.pay_instead and d.pay_instead(p)):
             return f"{name} costs {cost} and you have {p.coins} coins."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
@@ -786,7 +937,8 @@ class Game:
             self._end_buy(p)
 
     def _do_play(self, p: Player, act: TurnAction) -> None:
-        card = next(c for c in p.hand.cards if c.name == act.name)
+        card = self._in_hand(p, act.name)
+        assert card is not None  # why_not checked
         if card.is_(ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
             p.actions -= 1
         elif self.phase == "action":
@@ -809,12 +961,12 @@ class Game:
         if d.kind == "event":
             d.play(Ctx(self, p, None))
         elif d.kind == "project":
-            self.projects[d.name].append(p)
+            self.set_owner(p, d.name)
             p.cubes -= 1
             self.say("cube", p, project=d.name, cubes=p.cubes,
                      owned=[d.name] + [n for n, o in self.projects.items() if p in o and n != d.name])
         else:
-            self.fire(self._event("buy", p, None, None, None, name=d.name))
+            self._fire("buy", p, None, None, None, name=d.name)
             self.gain(p, d.name, bought=True)
 
     def _pay(self, p: Player, d: CardDef) -> int:
@@ -885,13 +1037,18 @@ class Game:
             "final_round": None if self.final_round is None else [q.index for q in self.final_round],
             "over": self.over, "winners": [p.index for p in self.winners],
             "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
+            "warned_low": sorted(self.warned_low),
             "rng": self.rng.getstate(),
             "waiting": None if w is None else (w.kind, w.player.index, w.prompt, w.topic, w.min,
                                                w.max, [o.label for o in w.options]),
         }
 
     def check_conservation(self) -> str | None:
-        """Every card in exactly one place: None, or what is wrong."""
+        """Every card in exactly one place and the ownership cache true: None, or what is wrong."""
+        for p in self.players:
+            cached = self._owned.pop(p.index, None)
+            if cached is not None and cached != self.owned_landscapes(p):
+                return f"{p.name}'s Projects or Artifacts changed without set_owner"
         seen: set[int] = set()
         for z in self.zones():
             for c in z.cards:

@@ -46,6 +46,9 @@ class Trigger:
     optional: bool = False
     once_per_turn: bool = False
     label: str | None = None  # how a choice names it; defaults to its source's name
+    # It moves the event's card (puts it on the deck, sets it aside, plays it): offered only while
+    # that card has not moved since the event, whatever the other triggers of the window did.
+    follows_card: bool = False
     # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
     # hand?"), from (game, event, owner, source card); the reaction question is built from it.
     question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
@@ -81,6 +84,14 @@ class CardDef:
     modifiers: dict[str, Callable[..., Any]] = field(default_factory=dict)
     coin_text: bool = False  # an Action whose own text gives +coins (what Capitalism looks for)
     notes: str = ""  # the ruling most likely to surprise a player, in our own words (describe)
+    # `triggers` by event kind, each with its index: an event this card does not hear costs a lookup
+    heard: dict[str, tuple[tuple[int, Trigger], ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_kind: dict[str, list[tuple[int, Trigger]]] = {}
+        for i, t in enumerate(self.triggers):
+            by_kind.setdefault(t.on, []).append((i, t))
+        self.heard = {k: tuple(v) for k, v in by_kind.items()}
 
     def is_(self, t: str) -> bool:
         return t in self.types

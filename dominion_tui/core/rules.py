@@ -18,7 +18,6 @@ def _discard_exiled_copies(ctx: Ctx, ev: Event) -> None:
                  plural=ev.card.defn.plural_name)
     for c in copies:
         ctx.game.discard(ctx.player, c, quiet=True)
-    ctx.game.say("exile_mat", ctx.player, mat=ctx.game.exile_mat(ctx.player))
 
 
 def _exile_question(game, ev: Event, owner, card) -> str:
