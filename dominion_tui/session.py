@@ -216,7 +216,8 @@ class Session:
             return given
         self.output.end_batch()
         self.ask(game, d)
-        interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent)),
+        interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent),
+                                         self.output.last),
                              ways_in_moves=True)
         self.reader.context = (game, d)
         while True:
