@@ -13,7 +13,7 @@ from .interpreter import Interpreter, ascii_number, clean, match_name
 from .output import Output
 from .players import SimplePlayer
 from .queries import Queries
-from .save import ReplayDecider, SaveData, SaveError, autosave_path, write
+from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
@@ -90,6 +90,7 @@ class Session:
         self.typed: dict[int, str] = {}  # what each of those lines said
         self.autosave_off: str | None = None  # why autosave stopped (said once), or None
         self.named: tuple[str, list[Any]] | None = None  # the player's last `save FILE`, its answers
+        self.saver: Autosave | None = None  # appends each answer to the autosave
         # Whose private cards may be named before anyone has the keyboard: the one person
         # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
         humans = self.humans()
@@ -194,8 +195,10 @@ class Session:
         """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
         if self.save_path is None or self.game is None or (self.autosave_off and not retry):
             return False
-        try:
-            write(self.save_path, self.data(), make_folder=True)
+        if self.saver is None or self.saver.path != self.save_path:
+            self.saver = Autosave(self.save_path)
+        try:  # the answers themselves, not a copy: a copy grows with the game
+            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers))
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
