@@ -43,15 +43,14 @@ class Dawdler(RandomPlayer):
 
 
 class Until:
-    """Answers through a Dawdler until `turns` turns are over, then does `then` (once)."""
+    """Answers through a Dawdler; once `turns` turns are over, `then` sees each question first."""
 
     def __init__(self, seed: int, turns: int, then: Any) -> None:
         self.inner, self.turns, self.then = Dawdler(seed), turns, then
 
     def decide(self, game: Any, d: Any) -> Any:
-        if sum(p.turns_taken for p in game.players) > self.turns and self.then is not None:
-            then, self.then = self.then, None
-            then(game)
+        if sum(p.turns_taken for p in game.players) > self.turns:
+            self.then(game)
         return self.inner.decide(game, d)
 
 
@@ -60,6 +59,7 @@ def session(answers: list[Any], save: Path | None, turns: int, then: Any) -> Ses
                 save_path=save, pause=False, answers=list(answers),
                 computer=lambda seed: Until(seed, turns, then))
     s.finished = lambda: None  # keep the save of a game that ended early
+    s.humans = lambda: ["Ann"]  # type: ignore[method-assign] # Ann's turns are kept for undo, as a player's are
     return s
 
 
@@ -105,11 +105,17 @@ def undo_ms(folder: Path, turns: int) -> float:
     def undo(game: Any) -> None:
         stamp.append(time.perf_counter())
         raise UndoRequest(len(game.answers) - 1, "Ann", "the last answer")
-    def then(game: Any) -> None:  # the first live question takes an answer back, the next one ends
-        if not stamp:
+    began: list[int] = []
+
+    def then(game: Any) -> None:
+        """Ann's second question of a turn takes her last answer back; the next question ends."""
+        if stamp:
+            stamp.append(time.perf_counter())
+            quit_now(game)
+        ann = game.current.name == game.waiting.player.name == "Ann"
+        if ann and began == [game.turns_begun]:
             undo(game)
-        stamp.append(time.perf_counter())
-        quit_now(game)
+        began[:] = [game.turns_begun] if ann else []
     s = session(data.answers, None, -1, then)
     s.run()
     return 1000 * (stamp[-1] - stamp[0])

@@ -333,6 +333,7 @@ class ReplayDecider:
     def __init__(self, answers: list[Any], live: dict[int, Any],
                  on_live: Callable[[], None] | None = None) -> None:
         self.queue = deque(answers)
+        self.ends = sum(1 for a in answers if isinstance(a, TurnAction) and a.verb == "end")
         self.live = live
         self.replaying = bool(self.queue)
         self.on_live = on_live  # called once, when the replay has fitted to its end
@@ -340,6 +341,8 @@ class ReplayDecider:
     def decide(self, game: Any, d: Decision) -> Any:
         if self.queue:
             ans = self.queue.popleft()
+            if isinstance(ans, TurnAction) and ans.verb == "end":
+                self.ends -= 1
             if not fits(game, d, ans):
                 raise SaveError("The saved answers do not fit this game; the save is damaged "
                                 "or from another version.")
@@ -349,3 +352,7 @@ class ReplayDecider:
             if self.on_live:
                 self.on_live()
         return self.live[d.player.index].decide(game, d)
+
+    def ends_left(self) -> int:
+        """How many recorded answers still to come end a phase: every turn ends with one."""
+        return self.ends
