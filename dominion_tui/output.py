@@ -178,6 +178,22 @@ class Output:
             out += teller.note(note, self.narrator.note(note))
         return out + teller.flush()
 
+    def last(self, n: int) -> list[str]:
+        """The last `n` lines of `log`, rendering only the turns they come from: a turn's first
+        note ends any run of plays before it, so a render from there ends as the whole one does."""
+        notes, step = self.history, 64
+        while True:
+            cut = max(0, len(notes) - step)
+            while cut > 0 and notes[cut].kind != "turn":
+                cut -= 1
+            teller, out = Teller(self.narrator, "verbose"), []
+            for note in notes[cut:]:
+                out += teller.note(note, self.narrator.note(note))
+            out += teller.flush()
+            if cut == 0 or len(out) >= n:
+                return out[-n:] if n > 0 else []
+            step *= 2
+
     def question(self, lines: list[str]) -> None:
         for i, line in enumerate(lines):
             self.say(line, "bold" if i == 0 else None)

@@ -37,8 +37,10 @@ HELP = {
 
 
 class Queries:
-    def __init__(self, game: Game, log: Callable[[], list[str]], recent: Callable[[], list[str]]) -> None:
+    def __init__(self, game: Game, log: Callable[[], list[str]], recent: Callable[[], list[str]],
+                 last: Callable[[int], list[str]] | None = None) -> None:
         self.game, self.log, self.recent = game, log, recent
+        self.last = last  # the last N lines without rendering the whole history (issue 12)
 
     def names(self) -> list[str]:
         return ["hand", "supply", "status", "others", "exile", "trash", "describe", "kingdom",
@@ -167,7 +169,9 @@ class Queries:
     def q_log(self, arg: str, p: Player) -> list[str]:
         n = ascii_number(arg)
         n = 10 if n is None else n
-        return self.log()[-n:] if n else []
+        if not n:
+            return []
+        return self.last(n) if self.last else self.log()[-n:]
 
     def q_repeat(self, arg: str, p: Player) -> list[str]:
         return self.recent() or ["Nothing to repeat."]

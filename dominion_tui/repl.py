@@ -126,6 +126,19 @@ class PromptReader:
 
     def __init__(self, input: Any = None, output: Any = None) -> None:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+        self.context: tuple[Game | None, Decision | None] = (None, None)
+        self.io = (input, output)
+        self._session: Any = None
+
+    @property
+    def session(self) -> Any:
+        """Built at the first read: prompt_toolkit takes 100 to 200 ms to import, and the
+        opening lines are said (and read by the screen reader) before it (issue 12)."""
+        if self._session is None:
+            self._session = self.build(*self.io)
+        return self._session
+
+    def build(self, input: Any, output: Any) -> Any:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import Completer, Completion
         from prompt_toolkit.history import InMemoryHistory
@@ -149,8 +162,7 @@ class PromptReader:
         keys.add(Keys.Vt100MouseEvent)(lambda event: None)
         keys.add(Keys.WindowsMouseEvent)(lambda event: None)
 
-        self.context: tuple[Game | None, Decision | None] = (None, None)
-        self.session = PromptSession(history=InMemoryHistory(), completer=NowCompleter(),
+        return PromptSession(history=InMemoryHistory(), completer=NowCompleter(),
                                      complete_style=CompleteStyle.READLINE_LIKE,
                                      reserve_space_for_menu=0, input=input, output=output,
                                      complete_while_typing=False, key_bindings=keys)

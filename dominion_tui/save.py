@@ -1,7 +1,10 @@
 """Saving and resuming: a game is its setup plus the sequence of answers.
 
-Saves are JSON, written atomically (a temporary file, then os.replace) after every answer, so
-a killed process or a closed terminal never loses more than the answer being typed. A save is
+A save the player names is one JSON object (version 1), written atomically (a temporary file,
+then os.replace). The autosave (version 2) is a header line, then one JSON line per answer: it is
+written that way once, then each answer is appended and synced, so its cost stays the same at
+turn 1000 as at turn 1, and a killed process or a closed terminal never loses more than the
+answer being typed (a cut-short last line is that answer, and is left out on reading). A save is
 read only as a regular file of sane size, and every field is checked before the game announces
 or replays anything: a damaged or hostile file gets one line and is left as it was.
 """
@@ -25,7 +28,8 @@ from .core.model import ACTION, DURATION
 from .setup import MAX_SEED, check_config, database
 
 FORMAT = "dominion-tui save"
-VERSION = 1
+VERSION = 1  # a named save: one JSON object
+JOURNAL = 2  # the autosave: a header line, then a line per answer
 TMP_PREFIX = ".save-"
 MAX_BYTES = 20_000_000  # a real game is far smaller; a bigger file is not a save
 MAX_ANSWERS = 50_000  # a six-player game of 100 rounds is under 20,000
@@ -49,6 +53,15 @@ class SaveData:
         return json.dumps({"format": FORMAT, "version": VERSION, "config": asdict(self.config),
                            "computers": self.computers,
                            "answers": [encode(a) for a in self.answers]})
+
+    def to_lines(self) -> str:
+        head = json.dumps({"format": FORMAT, "version": JOURNAL, "config": asdict(self.config),
+                           "computers": self.computers})
+        return head + "\n" + answer_lines(self.answers)
+
+
+def answer_lines(answers: list[Any]) -> str:
+    return "".join(json.dumps(encode(a)) + "\n" for a in answers)
 
 
 def data_dir() -> Path:
@@ -92,9 +105,9 @@ def reason(e: OSError, folder: Path) -> str:
     return (e.strerror or str(e)).lower()
 
 
-def write(path: Path, data: SaveData, make_folder: bool = False) -> None:
+def write(path: Path, data: SaveData, make_folder: bool = False, lines: bool = False) -> None:
     """Write atomically; a SaveError says why not in one clause. Only the autosave makes its folder:
-    a folder the player named and mistyped must not appear silently."""
+    a folder the player named and mistyped must not appear silently. `lines`: the autosave's format."""
     folder = path.parent
     try:
         if make_folder:
@@ -110,7 +123,7 @@ def write(path: Path, data: SaveData, make_folder: bool = False) -> None:
         raise SaveError(reason(e, folder)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data.to_json())
+            f.write(data.to_lines() if lines else data.to_json())
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -120,6 +133,50 @@ def write(path: Path, data: SaveData, make_folder: bool = False) -> None:
         if isinstance(e, OSError):
             raise SaveError(reason(e, folder)) from None
         raise
+
+
+def append(path: Path, answers: list[Any]) -> None:
+    """Add answers to an autosave and sync them; FileNotFoundError if it is gone (write it anew)."""
+    try:  # non-blocking and checked: a pipe or a device put in its place is never written to
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise SaveError(reason(e, path.parent)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveError(f"{path} is not a regular file")
+        blob = answer_lines(answers).encode("utf-8")
+        while blob:
+            blob = blob[os.write(fd, blob):]
+        os.fsync(fd)
+    except OSError as e:
+        raise SaveError(reason(e, path.parent)) from None
+    finally:
+        os.close(fd)
+
+
+class Autosave:
+    """The autosave of one game: written whole once, then only the new answers are appended.
+    After an undo, a failure or a file that went missing, it is written whole again."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.count: int | None = None  # answers known to be in the file; None: write it anew
+        self.last: Any = None  # the last of them: an undo then a different answer is a new file
+
+    def write(self, data: SaveData) -> None:
+        answers, known = data.answers, self.count
+        self.count = None  # until this write is known to be whole
+        if known is not None and known <= len(answers) and (not known or answers[known - 1] == self.last):
+            try:
+                if len(answers) > known:
+                    append(self.path, answers[known:])
+            except FileNotFoundError:
+                write(self.path, data, make_folder=True, lines=True)
+        else:
+            write(self.path, data, make_folder=True, lines=True)
+        self.count, self.last = len(answers), answers[-1] if answers else None
 
 
 def clean_stray(folder: Path, older_than: float = 60) -> None:
@@ -150,7 +207,7 @@ def read(path: Path) -> SaveData:
         if st.st_size > MAX_BYTES or len(blob) > MAX_BYTES:
             raise SaveError(f"{path} is not a save file: it is over {MAX_BYTES // 1_000_000} MB.")
     try:
-        raw = json.loads(blob.decode("utf-8"), parse_constant=_no_constant)
+        raw = decode_text(blob.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not a save file: it is not text.") from None
     except (ValueError, RecursionError) as e:
@@ -160,13 +217,32 @@ def read(path: Path) -> SaveData:
         raise SaveError(f"{path} is not a readable save file: {why}.") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(f"{path} is not a dominion-tui save file.")
-    if raw.get("version") != VERSION:
+    if raw.get("version") not in (VERSION, JOURNAL):
         raise SaveError(f"{path} was saved by another version of dominion-tui.")
     try:
         return parse(raw, database())
     except Damaged as e:
         why = "".join(ch for ch in str(e) if ch.isprintable())  # names in it may be hostile
         raise SaveError(f"{path} is damaged and cannot be resumed. {why[:1].upper()}{why[1:]}.") from None
+
+
+def decode_text(text: str) -> Any:
+    """A named save's object, or an autosave's lines gathered into the same shape. A last line
+    cut short (the process killed while appending) is the answer being typed: it is left out."""
+    first, newline, rest = text.partition("\n")
+    head = None
+    if newline:  # a named save is one line: read once, below
+        try:
+            head = json.loads(first, parse_constant=_no_constant)
+        except ValueError:
+            pass
+    if not (newline and isinstance(head, dict) and head.get("version") == JOURNAL):
+        return json.loads(text, parse_constant=_no_constant)
+    need("answers" not in head, "the save has an unknown field")
+    lines = rest.split("\n")
+    lines.pop()  # after the last newline: empty, or an answer cut short
+    need(len(lines) <= MAX_ANSWERS, f"the answers are not a list of at most {MAX_ANSWERS:,}")
+    return {**head, "answers": [json.loads(line, parse_constant=_no_constant) for line in lines]}
 
 
 class Damaged(ValueError):
@@ -202,7 +278,7 @@ def _strings(value: Any, what: str) -> list[str]:
 
 
 def parse(raw: dict[str, Any], db: Any) -> SaveData:
-    """Check every field, type and bound of a version-1 save; the setup as a new game's is checked."""
+    """Check every field, type and bound of a save; the setup as a new game's is checked."""
     _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers"})
     c = _keys(raw["config"], "the setup", {"players", "kingdom", "landscapes", "seed"}, {"mouse"})
     mouse = c.get("mouse")
@@ -257,6 +333,7 @@ class ReplayDecider:
     def __init__(self, answers: list[Any], live: dict[int, Any],
                  on_live: Callable[[], None] | None = None) -> None:
         self.queue = deque(answers)
+        self.ends = sum(1 for a in answers if isinstance(a, TurnAction) and a.verb == "end")
         self.live = live
         self.replaying = bool(self.queue)
         self.on_live = on_live  # called once, when the replay has fitted to its end
@@ -264,6 +341,8 @@ class ReplayDecider:
     def decide(self, game: Any, d: Decision) -> Any:
         if self.queue:
             ans = self.queue.popleft()
+            if isinstance(ans, TurnAction) and ans.verb == "end":
+                self.ends -= 1
             if not fits(game, d, ans):
                 raise SaveError("The saved answers do not fit this game; the save is damaged "
                                 "or from another version.")
@@ -273,3 +352,7 @@ class ReplayDecider:
             if self.on_live:
                 self.on_live()
         return self.live[d.player.index].decide(game, d)
+
+    def ends_left(self) -> int:
+        """How many recorded answers still to come end a phase: every turn ends with one."""
+        return self.ends

@@ -1,6 +1,7 @@
 """A game at the keyboard: the human decider, hot-seat passing, autosave, resume and undo."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -9,14 +10,16 @@ from .core.decisions import Decision, TurnAction
 from .core.events import Note
 from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
+from .core.rules import STANDING_RULES
 from .interpreter import Interpreter, ascii_number, clean, match_name
 from .output import Output
 from .players import make_player
 from .queries import Queries
-from .save import ReplayDecider, SaveData, SaveError, autosave_path, write
+from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
+CHECKPOINT_ENDS = 2  # while replaying, a turn with at most this many "end" answers left may be the last
 META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend")
 
 
@@ -63,6 +66,37 @@ class Live:
 
 
 @dataclass
+class Checkpoint:
+    """A game as a turn began (its "turn" note just said): `Game.run` goes on from there."""
+    game: Game
+    answers: int  # how many answers it holds
+    history: int  # how many notes the log held
+
+    @staticmethod
+    def take(game: Game, history: int) -> "Checkpoint | None":
+        """None when the game holds effects made during play: deepcopy does not copy functions,
+        so their closures would act on this game's cards, not the copy's. Undo then replays all."""
+        t = game.turn
+        if game.pending or game.lasting or len(game.rules) > len(STANDING_RULES) or t.triggers or t.modifiers:
+            return None
+        return Checkpoint(copy_game(game), len(game.answers), history)
+
+    def fresh(self) -> Game:
+        """A copy to play on; this one stays as it is for a second undo in the same turn."""
+        return copy_game(self.game)
+
+
+def copy_game(game: Game) -> Game:
+    """A deep copy that shares what never changes (the card definitions) and what the session
+    replaces (deciders, listeners, hooks)."""
+    memo: dict[int, Any] = {id(d): d for d in game.db.defs.values()}
+    memo[id(game.answers)] = list(game.answers)  # answers are never changed, only added
+    for shared in (game.db, game.config, game.deciders, game.listeners, game.answer_hooks):
+        memo[id(shared)] = shared
+    return copy.deepcopy(game, memo)
+
+
+@dataclass
 class Session:
     config: Config
     output: Output
@@ -91,6 +125,8 @@ class Session:
         self.typed: dict[int, str] = {}  # what each of those lines said
         self.autosave_off: str | None = None  # why autosave stopped (said once), or None
         self.named: tuple[str, list[Any]] | None = None  # the player's last `save FILE`, its answers
+        self.saver: Autosave | None = None  # appends each answer to the autosave
+        self.checkpoint: Checkpoint | None = None  # the game as the current turn began: undo replays from it
         # Whose private cards may be named before anyone has the keyboard: the one person
         # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
         humans = self.humans()
@@ -105,34 +141,52 @@ class Session:
             return self.computer(seed)
         return make_player(self.levels.get(name, "normal"), seed)
 
-    def build(self, answers: list[Any]) -> Game:
+    def build(self, answers: list[Any], start: "Checkpoint | None" = None) -> Game:
+        """A game that replays `answers` silently, then asks the live deciders; from `start`
+        (a copy of the game as this turn began, its answers and notes kept) or from the setup."""
         live = {i: Live(self, self.bot(n, self.config.seed + i) if n in self.computers else self)
                 for i, n in enumerate(self.config.players)}
         self.replay = ReplayDecider(answers, live, on_live=self.resumed)
-        self.info = []
+        self.info = self.info[:start.answers] if start else []
         self.queued = []
         self.live = not answers and self.game is None  # a rebuild after undo says nothing again
         self.status_due = True
         self.way_next = None
-        self.output.history.clear()
         deciders = {i: self.replay for i in range(len(self.config.players))}
-        game = new_game(self.config, deciders, listeners=[self.on_note])
+        if start is None:
+            self.output.history.clear()
+            self.checkpoint, self.game = None, None  # the setup's notes are not the old game's
+            game = new_game(self.config, deciders, listeners=[self.on_note])
+        else:
+            game = start.fresh()
+            game.deciders, game.listeners, game.answer_hooks = deciders, [self.on_note], []
         game.answer_hooks.append(self.on_answer)
         self.game = game
+        return game
+
+    def restore(self, answers: list[Any]) -> Game:
+        """The game after `answers`, a shorter list than the game now has: this turn's answers
+        replayed on a copy of the game as the turn began, else every answer on a new game."""
+        cp = self.checkpoint
+        if cp is None or cp.answers > len(answers):  # taken back past the turn's start
+            return self.build(answers)
+        game = self.build(answers[cp.answers:], cp)
+        del self.output.history[cp.history:]
         return game
 
     def run(self) -> int:
         answers = list(self.answers)
         if not answers:
             self.resumed()  # nothing to replay
+        game = self.build(answers)
         while True:
-            game = self.build(answers)
             try:
                 game.run()
             except UndoRequest as u:
                 answers = game.answers[:u.keep]
                 del self.answer_lines[u.keep:]
                 self.output.say(f"{u.who} takes back: {u.what}.")
+                game = self.restore(answers)
                 continue
             except QuitRequest:
                 self.output.say(self.quit_line())
@@ -178,6 +232,10 @@ class Session:
                 self.hand_over(note.player, "")
         self.output.muted = not self.live
         self.output.note(note)
+        if note.kind == "turn" and note.player in self.humans() and self.game and self.game.answers \
+                and (self.live or self.replay is None or self.replay.ends_left() <= CHECKPOINT_ENDS):
+            # only a player at the keyboard undoes, only in their own turn
+            self.checkpoint = Checkpoint.take(self.game, len(self.output.history))
 
     def on_answer(self, d: Decision, ans: Any) -> None:
         g = self.game
@@ -200,8 +258,10 @@ class Session:
         """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
         if self.save_path is None or self.game is None or (self.autosave_off and not retry):
             return False
-        try:
-            write(self.save_path, self.data(), make_folder=True)
+        if self.saver is None or self.saver.path != self.save_path:
+            self.saver = Autosave(self.save_path)
+        try:  # the answers themselves, not a copy: a copy grows with the game
+            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers))
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
@@ -222,7 +282,8 @@ class Session:
             return given
         self.output.end_batch()
         self.ask(game, d)
-        interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent)),
+        interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent),
+                                         self.output.last),
                              ways_in_moves=True)
         self.reader.context = (game, d)
         while True:

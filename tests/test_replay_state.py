@@ -19,7 +19,7 @@ from dominion_tui.output import Output
 from dominion_tui.players import RandomPlayer
 from dominion_tui.save import SaveData, write
 from dominion_tui.save import read as read_save
-from dominion_tui.session import Session
+from dominion_tui.session import Live, Session
 from dominion_tui.setup import database
 
 GAMES = 200
@@ -111,3 +111,50 @@ def test_way_of_the_mouse_setup_is_never_written_into_the_config(tmp_path: Path)
     aside = game.db[game.set_aside.names()[0]]
     assert aside.is_("Action") and not aside.is_("Duration") and aside.cost in (2, 3)
     assert aside.name not in config.kingdom
+
+
+def keyboard_session(config: Config) -> Session:
+    """Every player at the keyboard (so each turn's start is kept for undo), answered at random."""
+    return Session(config, Output(stream=io.StringIO()), reader=None, computers=[], save_path=None,
+                   pause=False)
+
+
+def play_on(s: Session, game, n: int):
+    """Run a game the session built, its live questions answered at random, until `n` answers."""
+    s.replay.live = {i: StopAt(Live(s, RandomPlayer(s.config.seed + i)), n) for i in s.replay.live}
+    try:
+        game.run()
+    except Stop:
+        pass
+    return game
+
+
+def check_undo_from_turn_start(seed: int) -> bool:
+    """Undo within a turn replays only that turn, on a copy of the game as the turn began; the
+    game then plays on exactly as one never undone. False when this seed had nothing to check."""
+    config = random_config(seed)
+    rng = random.Random(seed)
+    s = keyboard_session(config)
+    n = rng.randint(1, 300)
+    try:
+        live = play_on(s, s.build([]), n)
+    except SetupError:
+        return False
+    answers, cp = list(live.answers), s.checkpoint
+    if cp is None or cp.answers >= len(answers):
+        return False
+    keep = rng.randint(cp.answers, len(answers) - 1)
+    restored = s.restore(answers[:keep])
+    assert s.checkpoint is cp, f"seed {seed}: undo replayed more than the turn"  # a rebuild drops it
+    undone = play_on(s, restored, n + 40)
+    straight = keyboard_session(config)
+    want = play_on(straight, straight.build([]), n + 40)
+    assert undone.answers == want.answers, f"seed {seed}: answers differ after undo"
+    assert undone.snapshot() == want.snapshot(), f"seed {seed}: state differs after undo at {keep}"
+    return True
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+def test_undo_from_the_turns_start_plays_on_as_if_never_undone(block: int) -> None:
+    checked = sum(check_undo_from_turn_start(seed) for seed in range(block, GAMES, BLOCKS))
+    assert checked > GAMES // BLOCKS // 4

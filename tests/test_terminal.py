@@ -169,9 +169,9 @@ def test_a_save_whose_answers_do_not_fit_is_refused_in_one_line(tmp_path: Path) 
     subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="treasures\nquit\n",
                    text=True, capture_output=True, env=env(tmp_path), timeout=60)
     save = tmp_path / "dominion-tui" / "autosave.json"
-    data = json.loads(save.read_text())
-    data["answers"][0] = {"verb": "buy", "name": "Province", "n": 1}
-    save.write_text(json.dumps(data))
+    lines = save.read_text().splitlines(keepends=True)  # the autosave: a header, a line per answer
+    lines[1] = json.dumps({"verb": "buy", "name": "Province", "n": 1}) + "\n"
+    save.write_text("".join(lines))
     res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume"], input="quit\n",
                          text=True, capture_output=True, env=env(tmp_path), timeout=60)
     assert res.returncode == 2, res.stdout + res.stderr
