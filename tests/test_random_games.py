@@ -14,6 +14,7 @@ from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.kingdoms import offered
 from dominion_tui.players import RandomPlayer
+from dominion_tui.simulate import random_kingdom
 from dominion_tui.setup import database, new_game
 
 SEEDS = range(500)
@@ -44,19 +45,9 @@ class CheckingPlayer(RandomPlayer):
 
 
 def pool_config(seed: int) -> Config:
-    """10 Kingdom cards and up to 2 landscapes (at most 1 Way) drawn from every card we have."""
-    rng = random.Random(seed)
-    db = database()
-    kingdom = rng.sample(sorted(d.name for d in db.of_kind("kingdom")), 10)
-    ways = sorted(d.name for d in db.of_kind("way"))
-    others = sorted(d.name for d in db.of_kind("event", "project"))
-    landscapes = rng.sample(others, rng.randint(0, 2))
-    if landscapes and rng.random() < 0.5:
-        landscapes[-1] = rng.choice(ways)
-    mouse_ok = any(d.is_("Action") and not d.is_("Duration") and d.cost in (2, 3)
-                   and d.name not in kingdom for d in db.of_kind("kingdom"))
-    if not mouse_ok and "Way of the Mouse" in landscapes:
-        landscapes.remove("Way of the Mouse")
+    """10 Kingdom cards and up to 2 landscapes (at most 1 Way) drawn from every card we have,
+    as `dominion simulate` draws them."""
+    kingdom, landscapes = random_kingdom(random.Random(seed))
     return Config(["Ann", "Ben", "Cat", "Dan"][: 2 + seed % 3], kingdom, landscapes, seed)
 
 
