@@ -6,11 +6,12 @@ read by `describe`; `notes` is the ruling a player is most likely to trip over.
 from __future__ import annotations
 
 from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, REACTION, TREASURE, VICTORY, CardDef,
-                                   Ctx, Event, now_or_next, plus, reaction_trigger, treasure)
+                                   Ctx, Event, discard_revealed, exile_from_hand, mine, now_or_next, plus,
+                                   reaction_trigger, trash_from_hand, treasure)
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
-from .common import EXILE, HORSE, SET, exile_from_hand, gain_horses, kingdom, trash_from_hand
+from .common import EXILE, HORSE, SET, gain_horses, kingdom
 
 CARDS: list[CardDef] = []
 
@@ -20,13 +21,6 @@ def card(d: CardDef) -> CardDef:
     return d
 
 
-def _you_gain(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner
-
-
-def _gained_by_you(game, ev: Event, owner, card) -> bool:
-    """For "when you gain this": the gainer resolves it."""
-    return ev.player is owner
 
 
 # --- Horse (not in the Supply) ------------------------------------------------------------------
@@ -115,7 +109,7 @@ def camel_train(ctx: Ctx) -> None:
 card(kingdom("Camel Train", 3, (ACTION,), "Exile a non-Victory card from the Supply. When you gain "
              "this, Exile a Gold from the Supply.", camel_train, uses=EXILE,
              triggers=(Trigger("gain", lambda ctx, ev: ctx.exile_from_supply("Gold"), where="self",
-                               condition=_gained_by_you),),
+                               condition=mine),),
              notes="Exiling from the Supply is not gaining: no when-gain abilities happen."))
 
 
@@ -158,7 +152,7 @@ card(kingdom("Scrap", 3, (ACTION,), "Trash a card from your hand. For each coin 
 
 # --- Sheepdog -----------------------------------------------------------------------------------
 card(kingdom("Sheepdog", 3, (ACTION, REACTION), "+2 Cards. When you gain a card, you may play this "
-             "from your hand.", plus(cards=2), triggers=(reaction_trigger("gain", _you_gain),),
+             "from your hand.", plus(cards=2), triggers=(reaction_trigger("gain", mine),),
              notes="It works on any turn, and a Sheepdog it draws may react to the same gain."))
 
 
@@ -234,7 +228,7 @@ def cavalry_gained(ctx: Ctx, ev: Event) -> None:
 
 card(kingdom("Cavalry", 4, (ACTION,), "Gain 2 Horses. When you gain this: +2 Cards, +1 Buy, and if it "
              "is your Buy phase, return to your Action phase.", lambda ctx: gain_horses(ctx, 2), uses=HORSE,
-             triggers=(Trigger("gain", cavalry_gained, where="self", condition=_gained_by_you),),
+             triggers=(Trigger("gain", cavalry_gained, where="self", condition=mine),),
              notes="Back in the Action phase you keep only the Actions you had left; start-of-turn "
                    "abilities do not happen again."))
 
@@ -260,22 +254,14 @@ card(kingdom("Groom", 4, (ACTION,), "Gain a card costing up to 4. If it is an Ac
 # --- Hostelry -----------------------------------------------------------------------------------
 def hostelry_gained(ctx: Ctx, ev: Event) -> None:
     treasures = [c for c in ctx.player.hand.cards if TREASURE in ctx.game.types_of(c)]
-    if not treasures:
-        return
-    picked = ctx.choose_cards(treasures, "Discard Treasures from your hand for a Horse each?",
-                              min=0, max=len(treasures), topic="discard")
-    if not picked:
-        return
-    ctx.reveal(picked)
-    for c in picked:
-        ctx.discard(c)
+    picked = discard_revealed(ctx, treasures, "Discard Treasures from your hand for a Horse each?")
     gain_horses(ctx, len(picked))
 
 
 card(kingdom("Hostelry", 4, (ACTION,), "+1 Card. +2 Actions. When you gain this, you may discard any "
              "number of Treasures from your hand, revealed, to gain that many Horses.",
              plus(cards=1, actions=2), uses=HORSE,
-             triggers=(Trigger("gain", hostelry_gained, where="self", condition=_gained_by_you),)))
+             triggers=(Trigger("gain", hostelry_gained, where="self", condition=mine),)))
 
 
 # --- Village Green ------------------------------------------------------------------------------
@@ -406,9 +392,6 @@ card(kingdom("Hunting Lodge", 5, (ACTION,), "+1 Card. +2 Actions. You may discar
 
 
 # --- Kiln ---------------------------------------------------------------------------------------
-def _you_play(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner
-
 
 def kiln(ctx: Ctx) -> None:
     ctx.coins(2)
@@ -421,7 +404,7 @@ def kiln(ctx: Ctx) -> None:
         if pile is not None and pile.cards and c.yes_no(f"Gain a copy of {name} first?"):
             c.gain(name)
 
-    handle.append(ctx.this_turn(Trigger("play", copy_next, condition=_you_play), "Kiln"))
+    handle.append(ctx.this_turn(Trigger("play", copy_next, condition=mine), "Kiln"))
 
 
 card(kingdom("Kiln", 5, (ACTION,), "+2 coins. The next time you play a card this turn, you may first "

@@ -2,11 +2,11 @@
 
 Artifacts are not cards: nothing that counts or moves cards touches them.
 """
-from dominion_tui.core.dsl import CardDef, Ctx, Event, types
+from dominion_tui.core.dsl import CardDef, Ctx, Event, mine, types
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
-from .common import SET, mine
+from .common import SET
 
 ARTIFACT = types("Artifact")
 
@@ -53,12 +53,9 @@ LANTERN = artifact("Lantern", "Border Guards you play reveal 3 cards and discard
 
 
 # --- Treasure Chest (Swashbuckler) --------------------------------------------------------------
-def _my_buy_phase(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner
-
 
 CHEST = artifact("Treasure Chest", "At the start of your Buy phase, gain a Gold.",
-                 triggers=(Trigger("buy_phase", lambda ctx, ev: ctx.gain("Gold"), condition=_my_buy_phase),),
+                 triggers=(Trigger("buy_phase", lambda ctx, ev: ctx.gain("Gold"), condition=mine),),
                  notes="Not optional, and it works on the turn you take it.")
 
 

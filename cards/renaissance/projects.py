@@ -4,11 +4,12 @@ Start-of-turn Projects are `start_turn` triggers, so the player orders them with
 the rest; end-of-Buy-phase ones listen to `buy_phase_end`. Projects that change rules (Canal,
 Capitalism, Citadel, Fleet) are value modifiers the core folds in.
 """
-from dominion_tui.core.dsl import ACTION, TREASURE, VICTORY, CardDef, Ctx, Event, types
+from dominion_tui.core.dsl import (ACTION, TREASURE, VICTORY, CardDef, Ctx, Event, discard_revealed,
+                                   mine, trash_from_hand, types)
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
-from .common import SET, mine, one_of_each, trash_from_hand
+from .common import SET, one_of_each
 
 
 def project(name: str, cost: int, text: str, *, triggers: tuple = (), notes: str = "", **kw) -> CardDef:
@@ -138,15 +139,8 @@ FAIR = project("Fair", 4, "At the start of your turn, +1 Buy.",
 
 # --- Silos --------------------------------------------------------------------------------------
 def _silos(ctx: Ctx, ev: Event) -> None:
-    p = ctx.player
-    coppers = [c for c in p.hand.cards if c.name == "Copper"]
-    picked = ctx.choose_cards(coppers, "Silos: discard any number of Coppers, then draw as many.",
-                              min=0, max=len(coppers), topic="discard")
-    if not picked:
-        return
-    ctx.reveal(picked)
-    for c in picked:
-        ctx.discard(c)
+    coppers = [c for c in ctx.player.hand.cards if c.name == "Copper"]
+    picked = discard_revealed(ctx, coppers, "Silos: discard any number of Coppers, then draw as many.")
     ctx.cards(len(picked))
 
 

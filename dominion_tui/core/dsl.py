@@ -6,7 +6,8 @@ from typing import Callable
 
 from .context import Ctx
 from .events import Event
-from .model import ACTION, ATTACK, CURSE, DURATION, REACTION, TREASURE, VICTORY, CardDef, Trigger
+from .model import (ACTION, ATTACK, CURSE, DURATION, REACTION, TREASURE, VICTORY, Card, CardDef,
+                    Trigger)
 
 Effect = Callable[[Ctx], None]
 
@@ -48,6 +49,37 @@ def play_from_hand(ctx: Ctx, ev: Event) -> None:
         ctx.play(ctx.card)
 
 
+def mine(game, ev: Event, owner, card) -> bool:
+    """The usual trigger condition: the event is the owner's own ("when you gain this", "at the
+    start of your turn", "when you play a card")."""
+    return ev.player is owner
+
+
+def trash_from_hand(ctx: Ctx, prompt: str, optional: bool = False) -> Card | None:
+    """ "Trash a card from your hand" (nothing when the hand is empty); `optional` for "you may"."""
+    card = ctx.choose_card(ctx.player.hand, prompt, optional=optional, topic="trash")
+    if card is not None:
+        ctx.trash(card)
+    return card
+
+
+def exile_from_hand(ctx: Ctx, prompt: str, optional: bool = False) -> Card | None:
+    card = ctx.choose_card(ctx.player.hand, prompt, optional=optional, topic="exile")
+    if card is not None:
+        ctx.exile(card)
+    return card
+
+
+def discard_revealed(ctx: Ctx, cards: list[Card], prompt: str) -> list[Card]:
+    """ "You may discard any number of these cards, revealing them": the ones discarded."""
+    picked = ctx.choose_cards(cards, prompt, min=0, max=len(cards), topic="discard") if cards else []
+    if picked:
+        ctx.reveal(picked)
+        for c in picked:
+            ctx.discard(c)
+    return picked
+
+
 def types(*names: str) -> frozenset[str]:
     return frozenset(names)
 
@@ -76,5 +108,5 @@ def reaction_trigger(on: str, condition, label: str | None = None) -> Trigger:
 
 
 __all__ = ["plus", "seq", "now_or_next", "play_from_hand", "types", "treasure", "victory",
-           "reaction_trigger", "ACTION", "ATTACK", "TREASURE", "VICTORY", "CURSE", "REACTION", "DURATION",
+           "reaction_trigger", "mine", "trash_from_hand", "exile_from_hand", "discard_revealed", "ACTION", "ATTACK", "TREASURE", "VICTORY", "CURSE", "REACTION", "DURATION",
            "CardDef", "Trigger", "Ctx", "Event"]
