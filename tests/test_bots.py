@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.players import LEVELS, Bot, make_player, traits
 from dominion_tui.save import fits
