@@ -118,9 +118,9 @@ class Narrator:
 
     def _buy(self, p, d):
         if d["what"] == "event":
-            return f"{p} buys the Event {d['card']} for {d['cost']} coins."
+            return f"{p} buys the Event {d['card']} for {count(d['cost'], 'coin')}."
         if d["what"] == "project":
-            return f"{p} buys the Project {d['card']} for {d['cost']} coins."
+            return f"{p} buys the Project {d['card']} for {count(d['cost'], 'coin')}."
         return None  # a bought card is told by its gain: "buys and gains"
 
     def _cube(self, p, d):

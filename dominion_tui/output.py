@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
 from .core.events import Note
-from .narration import Narrator, grouped
+from .narration import Narrator, count, grouped
 
 # What every level says, about anyone: what changed hands or piles, and what others did to you.
 ALWAYS = {"turn", "game_over", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
@@ -51,7 +51,7 @@ class Run:
     coins: int | None = None
 
     def line(self) -> str:
-        total = f", {self.coins} coins in total" if self.coins is not None else ""
+        total = f", {count(self.coins, 'coin')} in total" if self.coins is not None else ""
         return f"{self.player} plays {grouped(self.cards)}{total}."
 
 

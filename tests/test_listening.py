@@ -69,7 +69,7 @@ def test_a_computers_treasures_are_one_line(tmp_path: Path) -> None:
     out = piped(tmp_path, ["--computer", "Bob"], ["end", "end", "quit"])
     bob = out[out.index("Bob's turn 1."):]
     plays = [line for line in bob if line.startswith("Bob plays ")]
-    assert len(plays) == 1 and "coins in total" in plays[0], bob
+    assert len(plays) == 1 and " in total" in plays[0], bob
 
 
 def test_other_players_plays_with_unsaid_effects_fold_into_one_line() -> None:
@@ -82,6 +82,14 @@ def test_other_players_plays_with_unsaid_effects_fold_into_one_line() -> None:
                                   "plural": "Silvers", "supply": True}))
     assert heard == ["Bot plays Sheepdog, 2 Coppers, 2 coins in total.",
                      "Bot buys and gains a Silver. 39 Silvers left."]
+
+
+def test_one_coin_is_said_in_the_singular() -> None:
+    out, heard = recording()
+    play(out, "Bot", "Copper", 1, treasure=True)
+    out.note(Note("gain", "Bot", {"card": "Curse", "to": "discard", "left": 9, "bought": True,
+                                  "plural": "Curses", "supply": True}))
+    assert heard[0] == "Bot plays Copper, 1 coin in total."
 
 
 def test_a_computers_reaction_is_said_and_yours_is_not_said_twice() -> None:

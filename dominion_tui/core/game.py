@@ -898,7 +898,7 @@ class Game:
         if pile is not None and not pile.cards:
             return f"The {name} pile is empty."
         if cost > p.coins and not (d.pay_instead and d.pay_instead(p)):
-            return f"{name} costs {cost} and you have {p.coins} coins."
+            return f"{name} costs {cost} and you have {p.coins} coin{'' if p.coins == 1 else 's'}."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
             return f"{name} can be bought once per turn."
         if d.once_per_game and (p.index, name) in self.used_once_per_game:
