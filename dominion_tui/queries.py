@@ -12,7 +12,7 @@ HELP = {
     "play": "play CARD: play a card from your hand. play CARD as WAY: with a Way, as in play Sheepdog as ox.",
     "buy": "buy NAME: buy a card, an Event or a Project.",
     "end": "end: end this phase. Ending the Buy phase ends your turn.",
-    "treasures": "treasures: play every Treasure in your hand that needs no decision.",
+    "treasures": "treasures (or play all): play every Treasure in your hand that needs no decision.",
     "villager": "villager N: spend N Villagers for N Actions, in your Action phase.",
     "coffers": "coffers N: spend N Coffers for N coins.",
     "hand": "hand: the cards in your hand.",

@@ -295,6 +295,8 @@ class Session:
             line = clean(raw)
             verb, _, arg = line.partition(" ")
             verb = verb.lower()
+            if d.kind == "turn" and line.lower() in ("play all", "play treasures"):
+                verb = "treasures"  # what other Dominion programs call it
             if verb in META and not interp.is_option(d, line):
                 result = self.meta(game, d, verb, arg.strip())
                 if result is not None:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from dominion_tui.core.events import Note
 from dominion_tui.narration import Narrator
 from dominion_tui.output import Output
@@ -196,6 +198,13 @@ def test_treasures_are_said_before_the_horse_they_gain() -> None:
     assert text.index("Alice plays 2 Coppers, Supplies, 3 coins in total.") < text.index("gains a Horse")
     assert out.count("Alice plays 2 Coppers, Supplies, 3 coins in total.") == 2  # said, then in the log
     assert "gets +1 coin" not in text  # the log too sums up a run of Treasures
+
+
+@pytest.mark.parametrize("line", ["play all", "PLAY Treasures"])
+def test_play_all_plays_every_treasure_as_treasures_does(line: str) -> None:
+    session, out = at(SUPPLIES, [line])
+    assert "Alice plays 2 Coppers, Supplies, 3 coins in total." in out
+    assert session.game.players[0].hand.cards == []
 
 
 def test_describe_says_the_type_once_and_junk_is_echoed_short() -> None:
