@@ -245,3 +245,12 @@ def test_a_mode_question_names_its_card() -> None:
     from test_repl import BARGE
     _, out = at(BARGE, ["play Barge", "normal"])
     assert "Alice: Barge now, or at the start of your next turn? 1. now, 2. next." in out
+
+
+def test_card_names_ending_in_ch_take_es_in_the_plural() -> None:
+    from dominion_tui.core.model import plural
+    assert plural("Old Witch") == "Old Witches"
+    assert plural("Research") == "Researches"
+    assert plural("Duchy") == "Duchies"
+    assert plural("Supplies") == "Supplies"
+    assert plural("Horse") == "Horses"

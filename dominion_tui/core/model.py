@@ -26,6 +26,8 @@ def plural(name: str) -> str:
         return name
     if name.endswith("y") and name[-2:-1] not in "aeiou":
         return name[:-1] + "ies"
+    if name.endswith(("ch", "sh", "x", "z")):  # Old Witch -> Old Witches, Research -> Researches
+        return name + "es"
     return name + "s"
 
 
