@@ -11,7 +11,7 @@ from typing import Any
 
 from .core.decisions import Decision, TurnAction
 from .core.game import Game
-from .narration import quoted
+from .narration import count, quoted
 
 MAX_LINE = 500
 TURN_VERBS = ("play", "buy", "end", "villager", "villagers", "coffers")
@@ -113,7 +113,15 @@ class Interpreter:
         if isinstance(act, Result):
             return act
         why_not = self.game.why_not(d.player, act)
+        if why_not and act.verb == "buy" and " costs " in why_not:
+            unplayed = self.unplayed_treasures(d)  # the usual reason: not played yet
+            if unplayed:
+                why_not = f"{why_not[:-1]}, {count(unplayed, 'Treasure')} in your hand not played yet."
         return reject(why_not) if why_not else Result("answer", act)
+
+    def unplayed_treasures(self, d: Decision) -> int:
+        legal = self.game.legal_actions(d.player)
+        return sum(TurnAction("play", c.name) in legal for c in d.player.hand.cards if c.is_("Treasure"))
 
     def parse_move(self, verb: str, rest: str, d: Decision) -> TurnAction | Result:
         p = d.player
