@@ -22,6 +22,10 @@ def count(n: int, name: str, plural_form: str | None = None) -> str:
     return f"{n} {name if n == 1 else (plural_form or plural(name))}"
 
 
+def discard_source(src: str | None) -> str:
+    return {"exile": " from Exile", "deck": " from the deck"}.get(src or "", "")
+
+
 def listing(names: list[str]) -> str:
     return ", ".join(names) if names else "nothing"
 
@@ -143,9 +147,7 @@ class Narrator:
         return f"{p} trashes {article(d['card'])}."
 
     def _discard(self, p, d):
-        src = {"exile": " from Exile", "deck": " from the deck", "revealed": "",
-               "hand": ""}.get(d["src"] or "", "")
-        return f"{p} discards {article(d['card'])}{src}."
+        return f"{p} discards {article(d['card'])}{discard_source(d['src'])}."
 
     def _exile(self, p, d):
         n = sum(1 for m in d["mat"] if m == d["card"] or m.endswith(" " + d["card"]))
@@ -284,6 +286,7 @@ class Narrator:
             opts += ", or none"
         if d.max > 1 and d.topic == "order":  # every option, the order is the answer
             opts += f". Name all {d.max} in order, separated by commas"
-        elif d.max > 1:
-            opts += f". Pick up to {d.max}, separated by commas"
+        elif d.max > 1:  # say the least too when it is more than 1 (Scrap: exactly as many as the cost)
+            many = d.max if d.min == d.max else f"{d.min} to {d.max}" if d.min > 1 else f"up to {d.max}"
+            opts += f". Pick {many}, separated by commas"
         return [f"{line} {opts}."]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
 from .core.events import Note
-from .narration import Narrator, count, grouped
+from .narration import Narrator, count, discard_source, grouped
 
 # What every level says, about anyone: what changed hands or piles, and what others did to you.
 ALWAYS = {"turn", "game_over", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
@@ -55,15 +55,51 @@ class Run:
         return f"{self.player} plays {grouped(self.cards)}{total}."
 
 
+@dataclass
+class Heap:
+    """One player's discards in a row, told in one line ("Bot discards 2 Coppers, Silver.")
+    instead of a line per card; a single discard keeps its own sentence."""
+
+    player: str | None
+    src: Any
+    first: str
+    cards: list[str] = field(default_factory=list)
+
+    def takes(self, note: Note) -> bool:
+        return note.kind == "discard" and note.player == self.player and note.data.get("src") == self.src
+
+    def line(self) -> str:
+        if len(self.cards) == 1:
+            return self.first
+        return f"{self.player} discards {grouped(self.cards)}{discard_source(self.src)}."
+
+
 class Teller:
-    """What one listener hears of a stream of notes at one level, runs of plays folded."""
+    """What one listener hears of a stream of notes at one level, runs of plays and of
+    discards folded."""
 
     def __init__(self, narrator: Narrator, level: str) -> None:
         self.narrator, self.level = narrator, level
         self.run: Run | None = None
+        self.heap: Heap | None = None
 
     def note(self, note: Note, lines: list[str]) -> list[str]:
-        viewer, run = self.narrator.viewer, self.run
+        viewer = self.narrator.viewer
+        if self.heap is not None:
+            if not wants(self.level, note, viewer):
+                return []  # unsaid anyway: the discards go on
+            if self.heap.takes(note):
+                self.heap.cards.append(note.data["card"])
+                return []
+            return self.flush() + self.note(note, lines)
+        if note.kind == "discard" and len(lines) == 1 and wants(self.level, note, viewer):
+            out = self.flush()  # the plays that caused them first
+            self.heap = Heap(note.player, note.data.get("src"), lines[0], [note.data["card"]])
+            return out
+        return self.told(note, lines, viewer)
+
+    def told(self, note: Note, lines: list[str], viewer: str | None) -> list[str]:
+        run = self.run
         if self.joins(note, viewer):
             out = self.flush() if run is not None and run.player != note.player else []
             self.run = self.run or Run(note.player)
@@ -89,7 +125,8 @@ class Teller:
 
     def flush(self) -> list[str]:
         run, self.run = self.run, None
-        return [run.line()] if run and run.cards else []
+        heap, self.heap = self.heap, None
+        return ([run.line()] if run and run.cards else []) + ([heap.line()] if heap else [])
 
 
 @dataclass
@@ -123,21 +160,24 @@ class Output:
             return
         self.history.append(note)
         if self.muted:
-            self.teller.run = None
+            self.teller.run = self.teller.heap = None
             return
         self.teller.narrator, self.teller.level = self.narrator, self.level
         style = "bold" if note.kind in ("turn", "game_over") else None
-        for line in self.teller.note(note, lines):
-            self.say(line, style if line in lines else None)
+        for line in self.teller.note(note, lines):  # in order: the teller flushed what came before
+            self.tell(line, style if line in lines else None)
 
     def flush(self) -> None:
         """Say a run of plays still being gathered, before anything else is said."""
         for line in self.teller.flush():
-            self.say(line)
+            self.tell(line)
 
     def say(self, line: str, style: str | None = None) -> None:
         """One announcement: to the screen, speech, any other sink, the transcript, "repeat"."""
         self.flush()
+        self.tell(line, style)
+
+    def tell(self, line: str, style: str | None = None) -> None:
         self.recent.append(line)
         self.emit(line, style)
         if self.transcript is not None:

@@ -254,3 +254,32 @@ def test_card_names_ending_in_ch_take_es_in_the_plural() -> None:
     assert plural("Duchy") == "Duchies"
     assert plural("Supplies") == "Supplies"
     assert plural("Horse") == "Horses"
+
+
+SCRAP = """
+    name: scrap
+    players: [Alice, Bob]
+    kingdom: [Scrap]
+    setup:
+      Alice:
+        hand: [Scrap, Estate, Copper]
+    steps: []
+"""
+
+
+def test_a_pick_of_exactly_n_says_exactly_n() -> None:
+    _, out = at(SCRAP, ["play Scrap", "Estate"])
+    asked = [line for line in out if "choose 2 different" in line]
+    assert asked and asked[0].endswith("Pick 2, separated by commas."), out
+
+
+def test_a_players_discards_in_a_row_are_one_line() -> None:
+    out, heard = recording(viewer="Me")
+    play(out, "Bot", "Scholar")
+    for card in ("Copper", "Silver", "Copper"):
+        out.note(Note("discard", "Bot", {"card": card, "src": "hand"}))
+    out.note(Note("discard", "Me", {"card": "Estate", "src": "hand"}))
+    out.note(Note("discard", "Bot", {"card": "Gold", "src": "deck"}))
+    out.flush()
+    assert heard == ["Bot plays Scholar.", "Bot discards 2 Coppers, Silver.",
+                     "Me discards an Estate.", "Bot discards a Gold from the deck."], heard
