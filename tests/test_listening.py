@@ -283,3 +283,21 @@ def test_a_players_discards_in_a_row_are_one_line() -> None:
     out.flush()
     assert heard == ["Bot plays Scholar.", "Bot discards 2 Coppers, Silver.",
                      "Me discards an Estate.", "Bot discards a Gold from the deck."], heard
+
+
+SCHOLAR = """
+    name: scholar
+    players: [Alice, Bob]
+    kingdom: [Scholar]
+    setup:
+      Alice:
+        hand: [Scholar, Silver, Copper, Silver, Estate]
+        deck: [Gold, Gold, Gold, Gold, Gold, Gold, Gold]
+    steps: []
+"""
+
+
+def test_a_whole_hand_discarded_is_one_line_the_last_card_included() -> None:
+    # the last card used to lose its source (an empty hand is a falsy zone) and split the line
+    _, out = at(SCHOLAR, ["play Scholar"])
+    assert "Alice discards 2 Silvers, Copper, Estate." in out, out

@@ -400,7 +400,7 @@ class Game:
             self.warned_low.add(card.name)
         self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
                  plural=card.defn.plural_name, supply=supply and from_pile, low=low,
-                 src=None if from_pile else (src.name if src else None))
+                 src=None if from_pile else (src.name if src is not None else None))
         self._fire("gain", p, card, src, dest, bought=bought, by=by)
         return card
 
@@ -415,13 +415,13 @@ class Game:
         src = card.zone
         self._move(card, p.discard)
         if not (cleanup or quiet):
-            self.say("discard", p, card=card.name, src=src.name if src else None)
+            self.say("discard", p, card=card.name, src=src.name if src is not None else None)
         self._fire("discard", p, card, src, p.discard, cleanup=cleanup)
 
     def exile(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, p.exile)
-        self.say("exile", p, card=card.name, mat=self.exile_mat(p), src=src.name if src else None)
+        self.say("exile", p, card=card.name, mat=self.exile_mat(p), src=src.name if src is not None else None)
         self._fire("exile", p, card, src, p.exile)
 
     def exile_from_pile(self, p: Player, name: str) -> Card | None:
