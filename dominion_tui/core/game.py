@@ -126,6 +126,7 @@ class Game:
         self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
         self._defs_in_game: set[str] = set()
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
+        self._owned_changes: set[str] = set()  # modifier kinds of everything owned; grows in set_owner
         # derived from which piles exist (buyable, by printed cost, game-ending): cleared when one is added
         self._pile_facts: dict[str, Any] = {}
 
@@ -229,12 +230,15 @@ class Game:
         else:
             self.artifacts[name] = p
         self._owned.clear()
+        self._owned_changes |= self.db[name].modifiers.keys()
         self._kinds_heard |= self.db[name].heard.keys()
 
     def modifiers(self, kind: str, p: Player | None) -> list[Callable[..., Any]]:
         """The modifiers of a kind in force for p, in the order they apply: p's Projects and
         Artifacts, then this turn's. Each is fn(game, player, value, **details)."""
-        fns = []  # plain loops: usually both are empty, and then they cost next to nothing
+        if kind not in self._owned_changes and not self.turn.modifiers:
+            return []  # the usual case: nothing in force could change this kind
+        fns = []
         for d in self.owned_landscapes(p) if p is not None else ():
             if kind in d.modifiers:
                 fns.append(d.modifiers[kind])
@@ -509,17 +513,21 @@ class Game:
         used: set = set()
         judged: dict = {}
         order = self.order_from(self.current)
-        for p in order:  # judge everything present now, before anything resolves
-            self._collect(ev, p, used, judged)
-        for p in order:
+        # judge everything present now, before anything resolves; until something resolves
+        # (the only thing that changes what is there) these lists stay exact
+        first = [self._collect(ev, p, used, judged) for p in order]
+        resolved = False
+        for p, cands in zip(order, first):
             while not self.over:
-                cands = self._collect(ev, p, used, judged)
+                if resolved:
+                    cands = self._collect(ev, p, used, judged)
                 if not cands:
                     break
                 pick = self._pick(p, ev, cands)
                 if pick is None:
                     break
                 used.add(pick.key)
+                resolved = True
                 self._resolve(p, pick, ev)
 
     def _collect(self, ev: Event, p: Player, used: set, judged: dict) -> list[Candidate]:
@@ -696,8 +704,9 @@ class Game:
                 self._next_turn()
 
     def _phase_loop(self, p: Player, phase: str) -> None:
+        prompt = f"{phase.capitalize()} phase"
         while self.phase == phase and not self.over:
-            act = self.ask(Decision("turn", p, f"{phase.capitalize()} phase", topic=phase))
+            act = self.ask(Decision("turn", p, prompt, topic=phase))
             self.do(p, act)
 
     def begin_turn(self, p: Player, extra: bool = False) -> None:
@@ -779,8 +788,8 @@ class Game:
         """Every move `why_not` allows now: plays by name, buys in Supply order, then the rest."""
         if self._turn_refusal(p) is not None:
             return []
-        by_name = {c.defn.name: c for c in p.hand.cards}  # any copy: same name, same refusal
-        acts = [_PLAY[n] for n in sorted(by_name) if self._play_refusal(p, by_name[n]) is None]
+        by_name = {c.defn.name: c for c in p.hand.cards}  # any copy: same name, same answer
+        acts = [_PLAY[n] for n in sorted(by_name) if self._playable(p, self.types_of(by_name[n]))]
         if p.buys >= 1:
             acts += self._legal_buys(p)
         if self._why_not_villager(p, _VILLAGER) is None:
@@ -792,36 +801,42 @@ class Game:
         return acts
 
     def _legal_buys(self, p: Player) -> list[TurnAction]:
-        """What p may buy now, in Supply order. Coins are the usual "no", so that comes first,
-        and with printed costs the cheapest-first list stops at the first one out of reach."""
-        allowed: list[tuple[int, CardDef]] = []
-        by_cost = self._by_printed_cost()
-        if by_cost is not None and not self.modifiers("cost", p):
-            for cost, i, d in by_cost:
-                if cost > p.coins:
-                    break
-                if self._buy_refusal(p, d, cost) is None:
-                    allowed.append((i, d))
-            allowed.sort()
-        else:  # some cost differs from the printed one now
-            for i, d in enumerate(self._buyable()):
-                cost = self.cost(d)
-                if cost <= p.coins and self._buy_refusal(p, d, cost) is None:
-                    allowed.append((i, d))
-        return [_BUY[d.name] for _, d in allowed]
+        """What p may buy now, in Supply order. Coins are the usual "no": with printed costs the
+        piles within reach come ready-made, and a plain Supply pile needs only to be non-empty."""
+        affordable = self._affordable_by_printed_cost()
+        if affordable is not None and not self.modifiers("cost", p):
+            within = affordable[min(max(p.coins, -1), len(affordable) - 2) + 1]
+            return [_BUY[d.name] for d, cost, pile, plain in within
+                    if (pile.cards if plain else self._buy_refusal(p, d, cost) is None)]
+        allowed: list[TurnAction] = []  # some cost differs from the printed one now
+        for d in self._buyable():
+            cost = self.cost(d)
+            if cost <= p.coins and self._buy_refusal(p, d, cost) is None:
+                allowed.append(_BUY[d.name])
+        return allowed
 
     def buyable_names(self) -> list[str]:
         return [d.name for d in self._buyable()]
 
-    def _by_printed_cost(self) -> tuple[tuple[int, int, CardDef], ...] | None:
-        """(printed cost, Supply position, card) for all that can be bought, cheapest first;
-        None when some card's own cost varies (cost_fn) or it can be paid otherwise (pay_instead).
-        Printed costs never change."""
-        if "by_cost" not in self._pile_facts:
+    def _affordable_by_printed_cost(self) -> tuple[tuple[tuple[CardDef, int, Any, bool], ...], ...] | None:
+        """For c coins (index c + 1; index 0 for less than 0), everything that can be bought
+        with a printed cost of at most c, in Supply order, as (card, cost, Supply pile, plain):
+        a plain one is a Supply pile whose only other "no" is being empty. None when some
+        card's own cost varies (cost_fn) or it can be paid otherwise (pay_instead). Printed
+        costs never change."""
+        if "affordable" not in self._pile_facts:
             buyable = self._buyable()
-            self._pile_facts["by_cost"] = None if any(d.cost_fn or d.pay_instead for d in buyable) else tuple(
-                sorted((max(0, d.cost or 0), i, d) for i, d in enumerate(buyable)))
-        return self._pile_facts["by_cost"]
+            table = None
+            if not any(d.cost_fn or d.pay_instead for d in buyable):
+                entries = [(d, max(0, d.cost or 0), self.supply.get(d.name), self._plain_buy(d)) for d in buyable]
+                top = max((e[1] for e in entries), default=0)
+                table = tuple(tuple(e for e in entries if e[1] <= coins) for coins in range(-1, top + 1))
+            self._pile_facts["affordable"] = table
+        return self._pile_facts["affordable"]
+
+    def _plain_buy(self, d: CardDef) -> bool:
+        """A Supply pile that `_buy_refusal` refuses only when it is empty (or out of reach)."""
+        return d.name in self.supply and d.kind not in ("event", "project") and not d.once_per_game
 
     def _buyable(self) -> tuple[CardDef, ...]:
         """The Supply piles, then the Events and Projects."""
@@ -865,14 +880,22 @@ class Game:
             return f"You have no {act.name} in your hand."
         return self._play_refusal(p, card)
 
+    def _playable(self, p: Player, kinds: frozenset[str]) -> bool:
+        """Whether a card of these types may be played now; `_play_refusal` says why not."""
+        if ACTION in kinds and self.phase == "action" and (p.actions > 0 or TREASURE not in kinds):
+            return p.actions > 0
+        if TREASURE in kinds:  # an Action that is also a Treasure now may be played as one
+            return not (self.phase == "buy" and self.turn.bought_in_phase)
+        return False
+
     def _play_refusal(self, p: Player, card: Card) -> str | None:
         kinds = self.types_of(card)
-        if ACTION in kinds and self.phase == "action" and (p.actions > 0 or TREASURE not in kinds):
-            return None if p.actions > 0 else f"You have no Actions left to play {card.name}."
-        if TREASURE in kinds:  # an Action that is also a Treasure now may be played as one
-            if self.phase == "buy" and self.turn.bought_in_phase:
-                return "You cannot play Treasures after buying."
+        if self._playable(p, kinds):
             return None
+        if ACTION in kinds and self.phase == "action" and (p.actions > 0 or TREASURE not in kinds):
+            return f"You have no Actions left to play {card.name}."
+        if TREASURE in kinds:
+            return "You cannot play Treasures after buying."
         if ACTION in kinds:
             return f"{card.name} is an Action; the Action phase is over."
         return f"{card.name} cannot be played."
