@@ -99,6 +99,7 @@ class Game:
         self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
         # the rule changes any landscape in this game can make: the rest need no look-up
         self.changers: set[str] = {k for d in self.landscapes for k in d.modifiers}
+        self._ways = [d for d in self.landscapes if d.kind == "way"]  # the landscapes never change
         self.pending: list[PendingEffect] = []
         self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
@@ -128,6 +129,9 @@ class Game:
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
         self._owned_changes: set[str] = set()  # modifier kinds of everything owned; grows in set_owner
         # derived from which piles exist (buyable, by printed cost, game-ending): cleared when one is added
+        # the moves legal_actions offered for the question being asked: nothing changes the game
+        # between that question and its answer, so an offered move needs no second check in do()
+        self._offered: tuple[Decision | None, list[TurnAction]] = (None, [])
         self._pile_facts: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ setup
@@ -198,7 +202,7 @@ class Game:
     # ------------------------------------------------------------------ lookups
     @property
     def ways(self) -> list[CardDef]:
-        return [d for d in self.landscapes if d.kind == "way"]
+        return self._ways
 
     def pile(self, name: str) -> Zone | None:
         # not `a or b`: an empty pile is a falsy Zone, and a card can still return to it
@@ -348,9 +352,18 @@ class Game:
     def _could_hear(self, kind: str, card: Card | None) -> bool:
         return kind in self._kinds_heard or (card is not None and kind in card.defn.heard)
 
+    def _move_all(self, src: Zone, dest: Zone) -> None:
+        """Every card of src, in order, to the end of dest (a deck's bottom): as `_move` one by one."""
+        cards = src.cards[:]
+        src.cards.clear()
+        dest.cards += cards
+        for card in cards:
+            card.zone = dest
+            card.moves += 1
+            card.tag = ""
+
     def shuffle(self, p: Player) -> None:
-        for c in list(p.discard.cards):
-            self._move(c, p.deck, bottom=True)
+        self._move_all(p.discard, p.deck)
         self.rng.shuffle(p.deck.cards)
         self.say("shuffle", p, size=len(p.deck))
         self._fire("shuffle", p, None, p.discard, p.deck)
@@ -706,8 +719,10 @@ class Game:
     def _phase_loop(self, p: Player, phase: str) -> None:
         prompt = f"{phase.capitalize()} phase"
         while self.phase == phase and not self.over:
-            act = self.ask(Decision("turn", p, prompt, topic=phase))
-            self.do(p, act)
+            d = Decision("turn", p, prompt, topic=phase)
+            act = self.ask(d)
+            asked, offered = self._offered
+            self.do(p, act, checked=asked is d and any(a is act for a in offered))
 
     def begin_turn(self, p: Player, extra: bool = False) -> None:
         self.turns_begun += 1
@@ -798,6 +813,8 @@ class Game:
             acts.append(_COFFERS)
         if self._why_not_end(p, _END) is None:
             acts.append(_END)
+        if self.waiting is not None and self.waiting.player is p:
+            self._offered = (self.waiting, acts)
         return acts
 
     def _legal_buys(self, p: Player) -> list[TurnAction]:
@@ -946,9 +963,9 @@ class Game:
             return f"You have {p.coffers} Coffers."
         return None
 
-    def do(self, p: Player, act: TurnAction) -> None:
-        """Carry out a top-level move that `why_not` allows."""
-        reason = self.why_not(p, act)
+    def do(self, p: Player, act: TurnAction, checked: bool = False) -> None:
+        """Carry out a top-level move that `why_not` allows (`checked`: legal_actions just offered it)."""
+        reason = None if checked else self.why_not(p, act)
         if reason:
             raise ValueError(reason)
         getattr(self, "_do_" + act.verb)(p, act)
