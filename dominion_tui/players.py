@@ -53,6 +53,11 @@ class PositionRandom(random.Random):
     def random(self) -> float:
         return (self._next() >> 11) * 2.0 ** -53
 
+    def choice(self, seq: Any) -> Any:  # Random.choice's own draw, without its two extra calls
+        if not len(seq):
+            raise IndexError("Cannot choose from an empty sequence")
+        return seq[(self._next() * len(seq)) >> 64]
+
     def getstate(self) -> Any:
         return self._state
 

@@ -37,6 +37,8 @@ class _Moves(dict):
 
 _PLAY, _BUY = _Moves("play"), _Moves("buy")
 _END, _VILLAGER, _COFFERS = TurnAction("end"), TurnAction("villager", None, 1), TurnAction("coffers", None, 1)
+# The types a card needs (any one of them) to be played now: see Game._playable_types
+_ACTION_OR_TREASURE, _TREASURE_ONLY, _NONE = frozenset({ACTION, TREASURE}), frozenset({TREASURE}), frozenset()
 
 
 class SetupError(ValueError):
@@ -352,15 +354,17 @@ class Game:
     def _could_hear(self, kind: str, card: Card | None) -> bool:
         return kind in self._kinds_heard or (card is not None and kind in card.defn.heard)
 
-    def _move_all(self, src: Zone, dest: Zone) -> None:
-        """Every card of src, in order, to the end of dest (a deck's bottom): as `_move` one by one."""
-        cards = src.cards[:]
-        src.cards.clear()
+    def _move_all(self, src: Zone, dest: Zone, n: int | None = None) -> list[Card]:
+        """The first n cards of src (all by default), in order, to the end of dest (a deck's
+        bottom): the same as `_move` one by one, in one go."""
+        cards = src.cards[:n]
+        del src.cards[:n]
         dest.cards += cards
         for card in cards:
             card.zone = dest
             card.moves += 1
             card.tag = ""
+        return cards
 
     def shuffle(self, p: Player) -> None:
         self._move_all(p.discard, p.deck)
@@ -371,21 +375,19 @@ class Game:
     def _from_deck(self, p: Player, n: int, dest: Zone) -> list[Card]:
         """Move up to n cards from the top of the deck, shuffling the discard pile when needed."""
         moved: list[Card] = []
-        for _ in range(n):
+        while len(moved) < n:
             if not p.deck.cards:
                 if not p.discard.cards:
                     break
                 self.shuffle(p)
-            c = p.deck.cards[0]
-            self._move(c, dest)
-            moved.append(c)
+            moved += self._move_all(p.deck, dest, n - len(moved))
         return moved
 
     def draw(self, p: Player, n: int, quiet: bool = False, new_hand: bool = False) -> list[Card]:
         if n <= 0:  # "+1 Card per ..." with nothing counted: no draw, nothing to say
             return []
         drawn = self._from_deck(p, n, p.hand)
-        if not quiet:
+        if not quiet and self.listeners:  # the names are listed only for someone to hear
             self.say("draw", p, cards=[c.name for c in drawn], wanted=n, new_hand=new_hand)
         return drawn
 
@@ -415,9 +417,10 @@ class Game:
         low = from_pile and not supply and len(src) <= LOW_PILE and card.name not in self.warned_low
         if low:  # a pile outside the Supply (Horses) is said to run low once, not at every gain
             self.warned_low.add(card.name)
-        self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
-                 plural=card.defn.plural_name, supply=supply and from_pile, low=low,
-                 src=None if from_pile else (src.name if src else None))
+        if self.listeners:  # the announcement's details are worked out only for someone to hear
+            self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
+                     plural=card.defn.plural_name, supply=supply and from_pile, low=low,
+                     src=None if from_pile else (src.name if src else None))
         self._fire("gain", p, card, src, dest, bought=bought, by=by)
         return card
 
@@ -721,8 +724,15 @@ class Game:
         while self.phase == phase and not self.over:
             d = Decision("turn", p, prompt, topic=phase)
             act = self.ask(d)
-            asked, offered = self._offered
-            self.do(p, act, checked=asked is d and any(a is act for a in offered))
+            self.do(p, act, checked=self._was_offered(d, act))
+
+    def _was_offered(self, d: Decision, act: Any) -> bool:
+        asked, offered = self._offered
+        if asked is d:
+            for a in offered:
+                if a is act:
+                    return True
+        return False
 
     def begin_turn(self, p: Player, extra: bool = False) -> None:
         self.turns_begun += 1
@@ -804,12 +814,13 @@ class Game:
         if self._turn_refusal(p) is not None:
             return []
         by_name = {c.defn.name: c for c in p.hand.cards}  # any copy: same name, same answer
-        acts = [_PLAY[n] for n in sorted(by_name) if self._playable(p, self.types_of(by_name[n]))]
+        wanted = self._playable_types(p)
+        acts = [_PLAY[n] for n in sorted(by_name) if not wanted.isdisjoint(self.types_of(by_name[n]))]
         if p.buys >= 1:
             acts += self._legal_buys(p)
-        if self._why_not_villager(p, _VILLAGER) is None:
+        if p.villagers and self._why_not_villager(p, _VILLAGER) is None:  # none: the usual "no"
             acts.append(_VILLAGER)
-        if self._why_not_coffers(p, _COFFERS) is None:
+        if p.coffers and self._why_not_coffers(p, _COFFERS) is None:
             acts.append(_COFFERS)
         if self._why_not_end(p, _END) is None:
             acts.append(_END)
@@ -897,19 +908,19 @@ class Game:
             return f"You have no {act.name} in your hand."
         return self._play_refusal(p, card)
 
-    def _playable(self, p: Player, kinds: frozenset[str]) -> bool:
-        """Whether a card of these types may be played now; `_play_refusal` says why not."""
-        if ACTION in kinds and self.phase == "action" and (p.actions > 0 or TREASURE not in kinds):
-            return p.actions > 0
-        if TREASURE in kinds:  # an Action that is also a Treasure now may be played as one
-            return not (self.phase == "buy" and self.turn.bought_in_phase)
-        return False
+    def _playable_types(self, p: Player) -> frozenset[str]:
+        """In p's Action or Buy phase, a card may be played now when it has one of these types:
+        an Action that is also a Treasure may be played as a Treasure when no Action is left."""
+        if self.phase == "buy":
+            return _NONE if self.turn.bought_in_phase else _TREASURE_ONLY
+        return _ACTION_OR_TREASURE if p.actions > 0 else _TREASURE_ONLY
 
     def _play_refusal(self, p: Player, card: Card) -> str | None:
+        """Why p may not play this card now (`_playable_types` decides; this says why)."""
         kinds = self.types_of(card)
-        if self._playable(p, kinds):
+        if not self._playable_types(p).isdisjoint(kinds):
             return None
-        if ACTION in kinds and self.phase == "action" and (p.actions > 0 or TREASURE not in kinds):
+        if ACTION in kinds and self.phase == "action":
             return f"You have no Actions left to play {card.name}."
         if TREASURE in kinds:
             return "You cannot play Treasures after buying."
