@@ -81,13 +81,15 @@ class RandomPlayer:
         self.reseed(game)
         if d.kind == "turn":
             acts = game.legal_actions(d.player)
-            plays = [a for a in acts if a.verb == "play"]
-            buys = [a for a in acts if a.verb == "buy"]
             r = self.rng.random()
-            if plays and r < 0.7:
-                return self.rng.choice(plays)
-            if buys and r < 0.9:
-                return self.rng.choice(buys)
+            if r < 0.7:  # each list is made only when it can be used
+                plays = [a for a in acts if a.verb == "play"]
+                if plays:
+                    return self.rng.choice(plays)
+            if r < 0.9:
+                buys = [a for a in acts if a.verb == "buy"]
+                if buys:
+                    return self.rng.choice(buys)
             return self.rng.choice(acts)
         if d.kind == "yesno":
             return [self.rng.randrange(2)]

@@ -178,7 +178,7 @@ class Game:
             self.new_card(d.name, z)
 
     def new_card(self, name: str, zone: Zone) -> Card:
-        c = Card(self._next_id, self.db[name])
+        c = Card(self._next_id, self.db.defs[name])
         self._next_id += 1
         if name not in self._defs_in_game:
             self._defs_in_game.add(name)
@@ -278,11 +278,13 @@ class Game:
         return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])
 
     def empty_piles(self) -> int:
-        return sum(1 for z in self.supply.values() if not z.cards)
+        return len([z for z in self.supply.values() if not z.cards])
 
     # ------------------------------------------------------------------ narration
     def say(self, kind: str, player: Player | None = None, **data: Any) -> None:
-        if not self.listeners:  # computer-only games and replays with no one listening
+        """Announce a Note to the listeners. Computer-only games and replays have none: the
+        busiest callers test `self.listeners` first, so that not even the note's details are made."""
+        if not self.listeners:
             return
         note = Note(kind, player.name if player else None, data)
         for fn in self.listeners:
@@ -511,6 +513,8 @@ class Game:
         if n == 0:
             return
         setattr(p, what, getattr(p, what) + n)
+        if not self.listeners:
+            return
         if what in ("coffers", "villagers"):
             self.say(what, p, n=n, total=getattr(p, what))
         else:
@@ -672,8 +676,9 @@ class Game:
             self._move(card, p.in_play)
         way = self._choose_way(p, card, by) if ways else None
         kinds = self.types_of(card)
-        self.say("play", p, card=card.name, way=way.name if way else None,
-                 treasure=TREASURE in kinds, attack=ATTACK in kinds)
+        if self.listeners:
+            self.say("play", p, card=card.name, way=way.name if way else None,
+                     treasure=TREASURE in kinds, attack=ATTACK in kinds)
         self.turn.played.append(card)
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(self, p, card, hosts)
@@ -724,15 +729,14 @@ class Game:
         while self.phase == phase and not self.over:
             d = Decision("turn", p, prompt, topic=phase)
             act = self.ask(d)
-            self.do(p, act, checked=self._was_offered(d, act))
-
-    def _was_offered(self, d: Decision, act: Any) -> bool:
-        asked, offered = self._offered
-        if asked is d:
-            for a in offered:
-                if a is act:
-                    return True
-        return False
+            asked, offered = self._offered
+            checked = False
+            if asked is d:
+                for a in offered:  # by identity: a TurnAction's == is slow
+                    if a is act:
+                        checked = True
+                        break
+            self.do(p, act, checked=checked)
 
     def begin_turn(self, p: Player, extra: bool = False) -> None:
         self.turns_begun += 1
@@ -764,13 +768,24 @@ class Game:
 
     def _cleanup(self, p: Player) -> None:
         self._fire("cleanup_start", p, None, None, None)
-        for c in self.leaving_play(p):
-            if c.zone is p.in_play:
+        leaving = self.leaving_play(p)
+        if len(leaving) == len(p.in_play) and self._discards_unheard(p.in_play):
+            self._move_all(p.in_play, p.discard)  # what discarding them one by one would do
+        else:
+            for c in leaving:
+                if c.zone is p.in_play:
+                    self.discard(p, c, cleanup=True)
+        if self._discards_unheard(p.hand):
+            self._move_all(p.hand, p.discard)
+        else:
+            for c in list(p.hand.cards):
                 self.discard(p, c, cleanup=True)
-        for c in list(p.hand.cards):
-            self.discard(p, c, cleanup=True)
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
         self._fire("end_turn", p, None, None, None)
+
+    def _discards_unheard(self, zone: Zone) -> bool:
+        """Nothing in the game could hear any of these cards being discarded."""
+        return "discard" not in self._kinds_heard and not any("discard" in c.defn.heard for c in zone.cards)
 
     def _next_turn(self) -> None:
         if self.final_round is None and self.game_should_end():
@@ -813,17 +828,20 @@ class Game:
         """Every move `why_not` allows now: plays by name, buys in Supply order, then the rest."""
         if self._turn_refusal(p) is not None:
             return []
-        by_name = {c.defn.name: c for c in p.hand.cards}  # any copy: same name, same answer
+        acts: list[TurnAction] = []
         wanted = self._playable_types(p)
-        acts = [_PLAY[n] for n in sorted(by_name) if not wanted.isdisjoint(self.types_of(by_name[n]))]
+        if wanted:
+            by_name = {c.defn.name: c.defn for c in p.hand.cards}  # any copy: same name, same answer
+            changed = "types" in self.changers  # types_of's own test, made once for the whole hand
+            acts = [_PLAY[n] for n in sorted(by_name)
+                    if not wanted.isdisjoint(self.types_of(by_name[n]) if changed else by_name[n].types)]
         if p.buys >= 1:
             acts += self._legal_buys(p)
         if p.villagers and self._why_not_villager(p, _VILLAGER) is None:  # none: the usual "no"
             acts.append(_VILLAGER)
         if p.coffers and self._why_not_coffers(p, _COFFERS) is None:
             acts.append(_COFFERS)
-        if self._why_not_end(p, _END) is None:
-            acts.append(_END)
+        acts.append(_END)  # always allowed in one's own turn: _why_not_end
         if self.waiting is not None and self.waiting.player is p:
             self._offered = (self.waiting, acts)
         return acts
@@ -979,7 +997,7 @@ class Game:
         reason = None if checked else self.why_not(p, act)
         if reason:
             raise ValueError(reason)
-        getattr(self, "_do_" + act.verb)(p, act)
+        self._DOERS[act.verb](self, p, act)
 
     def _do_end(self, p: Player, act: TurnAction) -> None:
         if self.phase == "action":
@@ -1043,6 +1061,9 @@ class Game:
         p.coffers -= act.n
         self.say("spend", p, what="coffers", n=act.n, left=p.coffers)
         self.add(p, "coins", act.n)
+
+    _DOERS = {"end": _do_end, "play": _do_play, "buy": _do_buy, "villager": _do_villager,
+              "coffers": _do_coffers}  # do()'s dispatch by verb
 
     # ------------------------------------------------------------------ checks
     def zones(self) -> Iterable[Zone]:
