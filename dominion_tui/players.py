@@ -80,17 +80,16 @@ class RandomPlayer:
     def decide(self, game: Game, d: Decision) -> Any:
         self.reseed(game)
         if d.kind == "turn":
-            acts = game.legal_actions(d.player)
             r = self.rng.random()
             if r < 0.7:  # each list is made only when it can be used
-                plays = [a for a in acts if a.verb == "play"]
+                plays = game.legal_plays(d.player)
                 if plays:
                     return self.rng.choice(plays)
             if r < 0.9:
-                buys = [a for a in acts if a.verb == "buy"]
+                buys = game.legal_buys(d.player)
                 if buys:
                     return self.rng.choice(buys)
-            return self.rng.choice(acts)
+            return self.rng.choice(game.legal_actions(d.player))
         if d.kind == "yesno":
             return [self.rng.randrange(2)]
         k = self.rng.randint(d.min, min(d.max, len(d.options)))

@@ -165,8 +165,7 @@ class Game:
 
     def deal_start(self, p: Player) -> None:
         for name, k in self.db.starting_deck.items():
-            for _ in range(k):
-                self.new_card(name, p.deck)
+            self.new_cards(name, p.deck, k)
         self.rng.shuffle(p.deck.cards)
         self.draw(p, 5, quiet=True)
 
@@ -174,20 +173,24 @@ class Game:
         z = Zone("supply" if where is self.supply else "pile")
         where[d.name] = z
         self._pile_facts.clear()
-        for _ in range(size):
-            self.new_card(d.name, z)
+        self.new_cards(d.name, z, size)
 
     def new_card(self, name: str, zone: Zone) -> Card:
-        c = Card(self._next_id, self.db.defs[name])
-        self._next_id += 1
+        return self.new_cards(name, zone, 1)[0]
+
+    def new_cards(self, name: str, zone: Zone, n: int) -> list[Card]:
+        """n new copies of a card, on top of zone's end, numbered in order."""
+        d = self.db.defs[name]
         if name not in self._defs_in_game:
             self._defs_in_game.add(name)
-            self._heard |= {(t.on, t.where) for t in c.defn.triggers}
-            self._kinds_heard |= {t.on for t in c.defn.triggers if t.where != "self"}
-        self.all_cards.append(c)
-        c.zone = zone
-        zone.cards.append(c)
-        return c
+            self._heard |= {(t.on, t.where) for t in d.triggers}
+            self._kinds_heard |= {t.on for t in d.triggers if t.where != "self"}
+        first = self._next_id
+        self._next_id += n
+        cards = [Card(i, d, zone) for i in range(first, first + n)]
+        self.all_cards += cards
+        zone.cards += cards
+        return cards
 
     def resize_pile(self, name: str, size: int) -> None:
         pile = self.pile(name)
@@ -741,7 +744,8 @@ class Game:
     def begin_turn(self, p: Player, extra: bool = False) -> None:
         self.turns_begun += 1
         self.last_turn[self.turn.player.index] = self.turn
-        self.lasting = [x for x in self.lasting if x.until is not p]
+        if self.lasting:
+            self.lasting = [x for x in self.lasting if x.until is not p]
         self.current = p
         self.turn = TurnState(p, extra=extra)
         if not extra:
@@ -785,7 +789,8 @@ class Game:
 
     def _discards_unheard(self, zone: Zone) -> bool:
         """Nothing in the game could hear any of these cards being discarded."""
-        return "discard" not in self._kinds_heard and not any("discard" in c.defn.heard for c in zone.cards)
+        return "discard" not in self._kinds_heard and (("discard", "self") not in self._heard or not any(
+            "discard" in c.defn.heard for c in zone.cards))
 
     def _next_turn(self) -> None:
         if self.final_round is None and self.game_should_end():
@@ -828,13 +833,7 @@ class Game:
         """Every move `why_not` allows now: plays by name, buys in Supply order, then the rest."""
         if self._turn_refusal(p) is not None:
             return []
-        acts: list[TurnAction] = []
-        wanted = self._playable_types(p)
-        if wanted:
-            by_name = {c.defn.name: c.defn for c in p.hand.cards}  # any copy: same name, same answer
-            changed = "types" in self.changers  # types_of's own test, made once for the whole hand
-            acts = [_PLAY[n] for n in sorted(by_name)
-                    if not wanted.isdisjoint(self.types_of(by_name[n]) if changed else by_name[n].types)]
+        acts = self._legal_plays(p)
         if p.buys >= 1:
             acts += self._legal_buys(p)
         if p.villagers and self._why_not_villager(p, _VILLAGER) is None:  # none: the usual "no"
@@ -842,9 +841,31 @@ class Game:
         if p.coffers and self._why_not_coffers(p, _COFFERS) is None:
             acts.append(_COFFERS)
         acts.append(_END)  # always allowed in one's own turn: _why_not_end
+        return self._offer(p, acts)
+
+    def legal_plays(self, p: Player) -> list[TurnAction]:
+        """The play moves of legal_actions, for a player that wants only those."""
+        return self._offer(p, self._legal_plays(p) if self._turn_refusal(p) is None else [])
+
+    def legal_buys(self, p: Player) -> list[TurnAction]:
+        """The buy moves of legal_actions, for a player that wants only those."""
+        ok = self._turn_refusal(p) is None and p.buys >= 1
+        return self._offer(p, self._legal_buys(p) if ok else [])
+
+    def _offer(self, p: Player, acts: list[TurnAction]) -> list[TurnAction]:
+        """Remember the moves offered for the question being asked: see `_offered`."""
         if self.waiting is not None and self.waiting.player is p:
             self._offered = (self.waiting, acts)
         return acts
+
+    def _legal_plays(self, p: Player) -> list[TurnAction]:
+        wanted = self._playable_types(p)
+        if not wanted:
+            return []
+        by_name = {c.defn.name: c.defn for c in p.hand.cards}  # any copy: same name, same answer
+        changed = "types" in self.changers  # types_of's own test, made once for the whole hand
+        return [_PLAY[n] for n in sorted(by_name)
+                if not wanted.isdisjoint(self.types_of(by_name[n]) if changed else by_name[n].types)]
 
     def _legal_buys(self, p: Player) -> list[TurnAction]:
         """What p may buy now, in Supply order. Coins are the usual "no": with printed costs the
