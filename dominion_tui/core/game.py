@@ -129,6 +129,7 @@ class Game:
         self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
         self._defs_in_game: set[str] = set()
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
+        self._by_owner: dict[tuple[int, str], tuple[list, list]] = {}  # _owner_triggers; cleared with _owned
         self._owned_changes: set[str] = set()  # modifier kinds of everything owned; grows in set_owner
         # derived from which piles exist (buyable, by printed cost, game-ending): cleared when one is added
         # the moves legal_actions offered for the question being asked: nothing changes the game
@@ -239,6 +240,7 @@ class Game:
         else:
             self.artifacts[name] = p
         self._owned.clear()
+        self._by_owner.clear()
         self._owned_changes |= self.db[name].modifiers.keys()
         self._kinds_heard |= self.db[name].heard.keys()
 
@@ -568,9 +570,8 @@ class Game:
                     for i, t in c.defn.heard.get(kind, ()):
                         if t.where == where:
                             found.append(((c.id, where, i), t, c, c.name))
-        for d in self.owned_landscapes(p):
-            for i, t in d.heard.get(kind, ()):
-                found.append(((p.index, d.name, i), t, None, d.name))
+        owned, rules = self._owner_triggers(p, kind)
+        found += owned
         for entry in self.turn.triggers:
             owner, t, label = entry
             if owner is p and t.on == kind:
@@ -578,9 +579,7 @@ class Game:
         for x in self.lasting:
             if x.player is p and x.trig.on == kind:
                 found.append((("lasting", id(x)), x.trig, None, x.label))
-        for i, t in enumerate(self.rules):
-            if t.on == kind:
-                found.append(((p.index, "rule", i), t, None, t.label or "rule"))
+        found += rules
         once = self.turn.used_once
         out: list[Candidate] = []
         for key, t, src, label in found:
@@ -600,6 +599,18 @@ class Game:
                     out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None),
                                          pe.source, pe.label, pe))
         return out
+
+    def _owner_triggers(self, p: Player, kind: str) -> tuple[list, list]:
+        """p's triggers on this kind from its Projects and Artifacts, and from the standing rules,
+        as _collect lists them. Cached: only set_owner and add_rule change them, and clear this."""
+        got = self._by_owner.get((p.index, kind))
+        if got is None:
+            owned = [((p.index, d.name, i), t, None, d.name)
+                     for d in self.owned_landscapes(p) for i, t in d.heard.get(kind, ())]
+            rules = [((p.index, "rule", i), t, None, t.label or "rule")
+                     for i, t in enumerate(self.rules) if t.on == kind]
+            got = self._by_owner[(p.index, kind)] = (owned, rules)
+        return got
 
     def _pick(self, p: Player, ev: Event, cands: list[Candidate]) -> Candidate | None:
         """One trigger: resolve it; several: the player orders them; optional ones are asked."""
@@ -643,6 +654,7 @@ class Game:
     def add_rule(self, t: Trigger) -> None:
         """A standing rule from now on (a landscape's setup): the one way to add one, so it is heard."""
         self.rules += (t,)
+        self._by_owner.clear()
         self._kinds_heard.add(t.on)
 
     def add_lasting(self, x: Lasting) -> None:
@@ -752,7 +764,8 @@ class Game:
             p.turns_taken += 1
         p.actions, p.buys, p.coins = 1, 1, 0
         self.phase = "start"
-        self.say("turn", p, number=p.turns_taken, extra=extra)
+        if self.listeners:
+            self.say("turn", p, number=p.turns_taken, extra=extra)
 
     def _enter_buy(self, p: Player) -> None:
         self.phase = "buy"
@@ -810,8 +823,9 @@ class Game:
             self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
 
     def game_should_end(self) -> bool:
-        if any(not z.cards for z in self._game_ending_piles()):
-            return True
+        for z in self._game_ending_piles():
+            if not z.cards:
+                return True
         return self.empty_piles() >= (3 if len(self.players) <= 4 else 4)
 
     def finish(self) -> None:
