@@ -99,7 +99,8 @@ class Game:
         self.landscapes: list[CardDef] = [db[n] for n in config.landscapes]
         self.artifacts: dict[str, Player | None] = {}
         self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
-        # the rule changes any landscape in this game can make: the rest need no look-up
+        # the rule changes any landscape or Artifact in this game can make (grows in setup and
+        # set_owner): the rest need no look-up
         self.changers: set[str] = {k for d in self.landscapes for k in d.modifiers}
         self._ways = [d for d in self.landscapes if d.kind == "way"]  # the landscapes never change
         self.pending: list[PendingEffect] = []
@@ -130,7 +131,6 @@ class Game:
         self._defs_in_game: set[str] = set()
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
         self._by_owner: dict[tuple[int, str], tuple[list, list]] = {}  # _owner_triggers; cleared with _owned
-        self._owned_changes: set[str] = set()  # modifier kinds of everything owned; grows in set_owner
         # derived from which piles exist (buyable, by printed cost, game-ending): cleared when one is added
         # the moves legal_actions offered for the question being asked: nothing changes the game
         # between that question and its answer, so an offered move needs no second check in do()
@@ -160,6 +160,7 @@ class Game:
                 self._make_pile(self.nonsupply, d, self.db.pile_size(d, n))
             elif d.kind == "artifact":
                 self.artifacts.setdefault(name, None)
+                self.changers |= d.modifiers.keys()
         if deal:
             for p in self.players:
                 self.deal_start(p)
@@ -241,14 +242,14 @@ class Game:
             self.artifacts[name] = p
         self._owned.clear()
         self._by_owner.clear()
-        self._owned_changes |= self.db[name].modifiers.keys()
+        self.changers |= self.db[name].modifiers.keys()
         self._kinds_heard |= self.db[name].heard.keys()
 
     def modifiers(self, kind: str, p: Player | None) -> list[Callable[..., Any]]:
         """The modifiers of a kind in force for p, in the order they apply: p's Projects and
         Artifacts, then this turn's. Each is fn(game, player, value, **details)."""
-        if kind not in self._owned_changes and not self.turn.modifiers:
-            return []  # the usual case: nothing in force could change this kind
+        if kind not in self.changers and not self.turn.modifiers:
+            return []  # the usual case: nothing in this game changes this kind, nothing this turn
         fns = []
         for d in self.owned_landscapes(p) if p is not None else ():
             if kind in d.modifiers:
@@ -260,6 +261,8 @@ class Game:
 
     def modify(self, kind: str, p: Player | None, value: Any, **kw: Any) -> Any:
         """Fold a value through every modifier in force (cost changes, hand size, ...)."""
+        if kind not in self.changers and not self.turn.modifiers:
+            return value  # modifiers' own first test, saving the call: most values are as printed
         for fn in self.modifiers(kind, p):
             value = fn(self, p, value, **kw)
         return value
@@ -353,10 +356,12 @@ class Game:
             card.tag = ""
 
     def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
-              cleanup: bool = False, **extra: Any) -> None:
-        """Make the event and open its trigger window, unless nothing in the game can hear it."""
+              cleanup: bool = False, extra: dict[str, Any] | None = None) -> None:
+        """Make the event and open its trigger window, unless nothing in the game can hear it.
+        (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)"""
         if kind in self._kinds_heard or (card is not None and kind in card.defn.heard):  # _could_hear
-            self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0, extra))
+            self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0,
+                            {} if extra is None else extra))
 
     def _could_hear(self, kind: str, card: Card | None) -> bool:
         return kind in self._kinds_heard or (card is not None and kind in card.defn.heard)
@@ -428,7 +433,7 @@ class Game:
             self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
                      plural=card.defn.plural_name, supply=supply and from_pile, low=low,
                      src=None if from_pile else (src.name if src else None))
-        self._fire("gain", p, card, src, dest, bought=bought, by=by)
+        self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by})
         return card
 
     def trash_card(self, p: Player, card: Card, **extra: Any) -> None:
@@ -436,7 +441,7 @@ class Game:
         self._move(card, self.trash)
         self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
-        self._fire("trash", p, card, src, self.trash, **extra)
+        self._fire("trash", p, card, src, self.trash, extra=extra)
 
     def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
         src = card.zone
@@ -1070,7 +1075,7 @@ class Game:
             self.say("cube", p, project=d.name, cubes=p.cubes,
                      owned=[d.name] + [n for n, o in self.projects.items() if p in o and n != d.name])
         else:
-            self._fire("buy", p, None, None, None, name=d.name)
+            self._fire("buy", p, None, None, None, extra={"name": d.name})
             self.gain(p, d.name, bought=True)
 
     def _pay(self, p: Player, d: CardDef) -> int:
