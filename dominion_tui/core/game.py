@@ -776,7 +776,8 @@ class Game:
         self.phase = "buy"
         self.turn.bought_in_phase = False
         self.turn.buy_gains_from = len(self.turn.gained)
-        self.say("phase", p, phase="buy")
+        if self.listeners:
+            self.say("phase", p, phase="buy")
         self._fire("buy_phase", p, None, None, None)
 
     def _end_buy(self, p: Player) -> None:
@@ -785,6 +786,8 @@ class Game:
 
     def leaving_play(self, p: Player) -> list[Card]:
         """The cards in play that this turn's Clean-up would discard (not those kept for later)."""
+        if not self.pending:
+            return p.in_play.cards[:]
         keep = {c.id for pe in self.pending for c in pe.keep}
         return [c for c in p.in_play.cards if c.id not in keep]
 
@@ -1059,12 +1062,13 @@ class Game:
             self._enter_buy(p)
             if self.why_not(p, act):  # entering the Buy phase can change things
                 return
-        d = self.db[act.name]
+        d = self.db.defs[act.name]
         cost = self._pay(p, d)
         p.buys -= 1
         self.turn.bought_in_phase = True
         self.turn.bought_cards.append(d.name)
-        self.say("buy", p, card=d.name, cost=cost, what=d.kind)
+        if self.listeners:
+            self.say("buy", p, card=d.name, cost=cost, what=d.kind)
         if d.once_per_game:
             self.used_once_per_game.add((p.index, d.name))
         if d.kind == "event":
