@@ -750,13 +750,12 @@ class Game:
             d = Decision("turn", p, prompt, topic=phase)
             act = self.ask(d)
             asked, offered = self._offered
-            checked = False
-            if asked is d:
-                for a in offered:  # by identity: a TurnAction's == is slow
-                    if a is act:
-                        checked = True
-                        break
-            self.do(p, act, checked=checked)
+            for a in offered if asked is d else ():
+                if a is act:  # offered for this very question: no second check (by identity: == is slow)
+                    self._DOERS[act.verb](self, p, act)
+                    break
+            else:
+                self.do(p, act)
 
     def begin_turn(self, p: Player, extra: bool = False) -> None:
         self.turns_begun += 1
@@ -1035,9 +1034,9 @@ class Game:
             return f"You have {p.coffers} Coffers."
         return None
 
-    def do(self, p: Player, act: TurnAction, checked: bool = False) -> None:
-        """Carry out a top-level move that `why_not` allows (`checked`: legal_actions just offered it)."""
-        reason = None if checked else self.why_not(p, act)
+    def do(self, p: Player, act: TurnAction) -> None:
+        """Carry out a top-level move that `why_not` allows."""
+        reason = self.why_not(p, act)
         if reason:
             raise ValueError(reason)
         self._DOERS[act.verb](self, p, act)
