@@ -898,8 +898,8 @@ class Game:
                     if (pile.cards if plain else self._buy_refusal(p, d, cost) is None)]
         allowed: list[TurnAction] = []  # some cost differs from the printed one now
         for d in self._buyable():
-            cost = self.cost(d)
-            if cost <= p.coins and self._buy_refusal(p, d, cost) is None:
+            cost = self.cost(d)  # out of reach is the usual "no", unless it can be paid otherwise
+            if (cost <= p.coins or d.pay_instead) and self._buy_refusal(p, d, cost) is None:
                 allowed.append(_BUY[d.name])
         return allowed
 
