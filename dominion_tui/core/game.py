@@ -132,10 +132,10 @@ class Game:
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
         self._by_owner: dict[tuple[int, str], tuple[list, list]] = {}  # _owner_triggers; cleared with _owned
         # derived from which piles exist (buyable, by printed cost, game-ending): cleared when one is added
+        self._pile_facts: dict[str, Any] = {}
         # the moves legal_actions offered for the question being asked: nothing changes the game
         # between that question and its answer, so an offered move needs no second check in do()
         self._offered: tuple[Decision | None, list[TurnAction]] = (None, [])
-        self._pile_facts: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ setup
     def setup(self, deal: bool = True) -> None:
