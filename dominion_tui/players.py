@@ -53,6 +53,11 @@ class PositionRandom(random.Random):
     def random(self) -> float:
         return (self._next() >> 11) * 2.0 ** -53
 
+    def choice(self, seq: Any) -> Any:  # Random.choice's own draw, without its two extra calls
+        if not len(seq):
+            raise IndexError("Cannot choose from an empty sequence")
+        return seq[(self._next() * len(seq)) >> 64]
+
     def getstate(self) -> Any:
         return self._state
 
@@ -75,15 +80,16 @@ class RandomPlayer:
     def decide(self, game: Game, d: Decision) -> Any:
         self.reseed(game)
         if d.kind == "turn":
-            acts = game.legal_actions(d.player)
-            plays = [a for a in acts if a.verb == "play"]
-            buys = [a for a in acts if a.verb == "buy"]
             r = self.rng.random()
-            if plays and r < 0.7:
-                return self.rng.choice(plays)
-            if buys and r < 0.9:
-                return self.rng.choice(buys)
-            return self.rng.choice(acts)
+            if r < 0.7:  # each list is made only when it can be used
+                plays = game.legal_plays(d.player)
+                if plays:
+                    return self.rng.choice(plays)
+            if r < 0.9:
+                buys = game.legal_buys(d.player)
+                if buys:
+                    return self.rng.choice(buys)
+            return self.rng.choice(game.legal_actions(d.player))
         if d.kind == "yesno":
             return [self.rng.randrange(2)]
         k = self.rng.randint(d.min, min(d.max, len(d.options)))

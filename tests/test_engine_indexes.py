@@ -112,3 +112,32 @@ def test_a_reaction_that_first_enters_the_game_mid_game_is_heard() -> None:
     put_in_hand(game, ann, "Sheepdog")  # no Sheepdog pile: the first one appears now
     run(game)
     assert ("Ann", "react") in [(who, topic) for who, topic, _ in script.asked]
+
+
+class ComparingParts(RandomPlayer):
+    """Checks legal_plays and legal_buys (what the random player asks for) against the reference."""
+
+    checked = 0
+
+    def decide(self, game, d):
+        if d.kind == "turn":
+            ref = reference_legal_actions(game, d.player)
+            assert game.legal_plays(d.player) == [a for a in ref if a.verb == "play"]
+            assert game.legal_buys(d.player) == [a for a in ref if a.verb == "buy"]
+            assert game.legal_actions(d.player) == ref
+            ComparingParts.checked += 1
+        return super().decide(game, d)
+
+
+def test_legal_plays_and_buys_are_the_plays_and_buys_of_legal_actions_over_random_kingdoms() -> None:
+    import random
+
+    from dominion_tui.simulate import random_kingdom
+    ComparingParts.checked = 0
+    for seed in range(10):
+        kingdom, landscapes = random_kingdom(random.Random(seed))
+        names = ["Ann", "Ben", "Cat"][: 2 + seed % 2]
+        game = new_game(Config(names, kingdom, landscapes, seed),
+                        {i: ComparingParts(seed * 7 + i) for i in range(len(names))})
+        game.run()
+    assert ComparingParts.checked > 500

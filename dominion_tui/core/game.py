@@ -37,6 +37,8 @@ class _Moves(dict):
 
 _PLAY, _BUY = _Moves("play"), _Moves("buy")
 _END, _VILLAGER, _COFFERS = TurnAction("end"), TurnAction("villager", None, 1), TurnAction("coffers", None, 1)
+# The types a card needs (any one of them) to be played now: see Game._playable_types
+_ACTION_OR_TREASURE, _TREASURE_ONLY, _NONE = frozenset({ACTION, TREASURE}), frozenset({TREASURE}), frozenset()
 
 
 class SetupError(ValueError):
@@ -97,8 +99,10 @@ class Game:
         self.landscapes: list[CardDef] = [db[n] for n in config.landscapes]
         self.artifacts: dict[str, Player | None] = {}
         self.projects: dict[str, list[Player]] = {d.name: [] for d in self.landscapes if d.kind == "project"}
-        # the rule changes any landscape in this game can make: the rest need no look-up
+        # the rule changes any landscape or Artifact in this game can make (grows in setup and
+        # set_owner): the rest need no look-up
         self.changers: set[str] = {k for d in self.landscapes for k in d.modifiers}
+        self._ways = [d for d in self.landscapes if d.kind == "way"]  # the landscapes never change
         self.pending: list[PendingEffect] = []
         self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
@@ -126,8 +130,12 @@ class Game:
         self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
         self._defs_in_game: set[str] = set()
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
+        self._by_owner: dict[tuple[int, str], tuple[list, list]] = {}  # _owner_triggers; cleared with _owned
         # derived from which piles exist (buyable, by printed cost, game-ending): cleared when one is added
         self._pile_facts: dict[str, Any] = {}
+        # the moves legal_actions offered for the question being asked: nothing changes the game
+        # between that question and its answer, so an offered move needs no second check in do()
+        self._offered: tuple[Decision | None, list[TurnAction]] = (None, [])
 
     # ------------------------------------------------------------------ setup
     def setup(self, deal: bool = True) -> None:
@@ -152,14 +160,14 @@ class Game:
                 self._make_pile(self.nonsupply, d, self.db.pile_size(d, n))
             elif d.kind == "artifact":
                 self.artifacts.setdefault(name, None)
+                self.changers |= d.modifiers.keys()
         if deal:
             for p in self.players:
                 self.deal_start(p)
 
     def deal_start(self, p: Player) -> None:
         for name, k in self.db.starting_deck.items():
-            for _ in range(k):
-                self.new_card(name, p.deck)
+            self.new_cards(name, p.deck, k)
         self.rng.shuffle(p.deck.cards)
         self.draw(p, 5, quiet=True)
 
@@ -167,20 +175,24 @@ class Game:
         z = Zone("supply" if where is self.supply else "pile")
         where[d.name] = z
         self._pile_facts.clear()
-        for _ in range(size):
-            self.new_card(d.name, z)
+        self.new_cards(d.name, z, size)
 
     def new_card(self, name: str, zone: Zone) -> Card:
-        c = Card(self._next_id, self.db[name])
-        self._next_id += 1
+        return self.new_cards(name, zone, 1)[0]
+
+    def new_cards(self, name: str, zone: Zone, n: int) -> list[Card]:
+        """n new copies of a card, on top of zone's end, numbered in order."""
+        d = self.db.defs[name]
         if name not in self._defs_in_game:
             self._defs_in_game.add(name)
-            self._heard |= {(t.on, t.where) for t in c.defn.triggers}
-            self._kinds_heard |= {t.on for t in c.defn.triggers if t.where != "self"}
-        self.all_cards.append(c)
-        c.zone = zone
-        zone.cards.append(c)
-        return c
+            self._heard |= {(t.on, t.where) for t in d.triggers}
+            self._kinds_heard |= {t.on for t in d.triggers if t.where != "self"}
+        first = self._next_id
+        self._next_id += n
+        cards = [Card(i, d, zone) for i in range(first, first + n)]
+        self.all_cards += cards
+        zone.cards += cards
+        return cards
 
     def resize_pile(self, name: str, size: int) -> None:
         pile = self.pile(name)
@@ -197,7 +209,7 @@ class Game:
     # ------------------------------------------------------------------ lookups
     @property
     def ways(self) -> list[CardDef]:
-        return [d for d in self.landscapes if d.kind == "way"]
+        return self._ways
 
     def pile(self, name: str) -> Zone | None:
         # not `a or b`: an empty pile is a falsy Zone, and a card can still return to it
@@ -229,12 +241,16 @@ class Game:
         else:
             self.artifacts[name] = p
         self._owned.clear()
+        self._by_owner.clear()
+        self.changers |= self.db[name].modifiers.keys()
         self._kinds_heard |= self.db[name].heard.keys()
 
     def modifiers(self, kind: str, p: Player | None) -> list[Callable[..., Any]]:
         """The modifiers of a kind in force for p, in the order they apply: p's Projects and
         Artifacts, then this turn's. Each is fn(game, player, value, **details)."""
-        fns = []  # plain loops: usually both are empty, and then they cost next to nothing
+        if kind not in self.changers and not self.turn.modifiers:
+            return []  # the usual case: nothing in this game changes this kind, nothing this turn
+        fns = []
         for d in self.owned_landscapes(p) if p is not None else ():
             if kind in d.modifiers:
                 fns.append(d.modifiers[kind])
@@ -245,6 +261,8 @@ class Game:
 
     def modify(self, kind: str, p: Player | None, value: Any, **kw: Any) -> Any:
         """Fold a value through every modifier in force (cost changes, hand size, ...)."""
+        if kind not in self.changers and not self.turn.modifiers:
+            return value  # modifiers' own first test, saving the call: most values are as printed
         for fn in self.modifiers(kind, p):
             value = fn(self, p, value, **kw)
         return value
@@ -268,11 +286,13 @@ class Game:
         return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])
 
     def empty_piles(self) -> int:
-        return sum(1 for z in self.supply.values() if not z.cards)
+        return len([z for z in self.supply.values() if not z.cards])
 
     # ------------------------------------------------------------------ narration
     def say(self, kind: str, player: Player | None = None, **data: Any) -> None:
-        if not self.listeners:  # computer-only games and replays with no one listening
+        """Announce a Note to the listeners. Computer-only games and replays have none: the
+        busiest callers test `self.listeners` first, so that not even the note's details are made."""
+        if not self.listeners:
             return
         note = Note(kind, player.name if player else None, data)
         for fn in self.listeners:
@@ -336,17 +356,30 @@ class Game:
             card.tag = ""
 
     def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
-              cleanup: bool = False, **extra: Any) -> None:
-        """Make the event and open its trigger window, unless nothing in the game can hear it."""
+              cleanup: bool = False, extra: dict[str, Any] | None = None) -> None:
+        """Make the event and open its trigger window, unless nothing in the game can hear it.
+        (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)"""
         if kind in self._kinds_heard or (card is not None and kind in card.defn.heard):  # _could_hear
-            self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0, extra))
+            self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0,
+                            {} if extra is None else extra))
 
     def _could_hear(self, kind: str, card: Card | None) -> bool:
         return kind in self._kinds_heard or (card is not None and kind in card.defn.heard)
 
+    def _move_all(self, src: Zone, dest: Zone, n: int | None = None) -> list[Card]:
+        """The first n cards of src (all by default), in order, to the end of dest (a deck's
+        bottom): the same as `_move` one by one, in one go."""
+        cards = src.cards[:n]
+        del src.cards[:n]
+        dest.cards += cards
+        for card in cards:
+            card.zone = dest
+            card.moves += 1
+            card.tag = ""
+        return cards
+
     def shuffle(self, p: Player) -> None:
-        for c in list(p.discard.cards):
-            self._move(c, p.deck, bottom=True)
+        self._move_all(p.discard, p.deck)
         self.rng.shuffle(p.deck.cards)
         self.say("shuffle", p, size=len(p.deck))
         self._fire("shuffle", p, None, p.discard, p.deck)
@@ -354,21 +387,19 @@ class Game:
     def _from_deck(self, p: Player, n: int, dest: Zone) -> list[Card]:
         """Move up to n cards from the top of the deck, shuffling the discard pile when needed."""
         moved: list[Card] = []
-        for _ in range(n):
+        while len(moved) < n:
             if not p.deck.cards:
                 if not p.discard.cards:
                     break
                 self.shuffle(p)
-            c = p.deck.cards[0]
-            self._move(c, dest)
-            moved.append(c)
+            moved += self._move_all(p.deck, dest, n - len(moved))
         return moved
 
     def draw(self, p: Player, n: int, quiet: bool = False, new_hand: bool = False) -> list[Card]:
         if n <= 0:  # "+1 Card per ..." with nothing counted: no draw, nothing to say
             return []
         drawn = self._from_deck(p, n, p.hand)
-        if not quiet:
+        if not quiet and self.listeners:  # the names are listed only for someone to hear
             self.say("draw", p, cards=[c.name for c in drawn], wanted=n, new_hand=new_hand)
         return drawn
 
@@ -398,10 +429,11 @@ class Game:
         low = from_pile and not supply and len(src) <= LOW_PILE and card.name not in self.warned_low
         if low:  # a pile outside the Supply (Horses) is said to run low once, not at every gain
             self.warned_low.add(card.name)
-        self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
-                 plural=card.defn.plural_name, supply=supply and from_pile, low=low,
-                 src=None if from_pile else (src.name if src is not None else None))
-        self._fire("gain", p, card, src, dest, bought=bought, by=by)
+        if self.listeners:  # the announcement's details are worked out only for someone to hear
+            self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
+                     plural=card.defn.plural_name, supply=supply and from_pile, low=low,
+                     src=None if from_pile else (src.name if src is not None else None))
+        self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by})
         return card
 
     def trash_card(self, p: Player, card: Card, **extra: Any) -> None:
@@ -409,7 +441,7 @@ class Game:
         self._move(card, self.trash)
         self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
-        self._fire("trash", p, card, src, self.trash, **extra)
+        self._fire("trash", p, card, src, self.trash, extra=extra)
 
     def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
         src = card.zone
@@ -491,6 +523,8 @@ class Game:
         if n == 0:
             return
         setattr(p, what, getattr(p, what) + n)
+        if not self.listeners:
+            return
         if what in ("coffers", "villagers"):
             self.say(what, p, n=n, total=getattr(p, what))
         else:
@@ -509,17 +543,21 @@ class Game:
         used: set = set()
         judged: dict = {}
         order = self.order_from(self.current)
-        for p in order:  # judge everything present now, before anything resolves
-            self._collect(ev, p, used, judged)
-        for p in order:
+        # judge everything present now, before anything resolves; until something resolves
+        # (the only thing that changes what is there) these lists stay exact
+        first = [self._collect(ev, p, used, judged) for p in order]
+        resolved = False
+        for p, cands in zip(order, first):
             while not self.over:
-                cands = self._collect(ev, p, used, judged)
+                if resolved:
+                    cands = self._collect(ev, p, used, judged)
                 if not cands:
                     break
                 pick = self._pick(p, ev, cands)
                 if pick is None:
                     break
                 used.add(pick.key)
+                resolved = True
                 self._resolve(p, pick, ev)
 
     def _collect(self, ev: Event, p: Player, used: set, judged: dict) -> list[Candidate]:
@@ -537,9 +575,8 @@ class Game:
                     for i, t in c.defn.heard.get(kind, ()):
                         if t.where == where:
                             found.append(((c.id, where, i), t, c, c.name))
-        for d in self.owned_landscapes(p):
-            for i, t in d.heard.get(kind, ()):
-                found.append(((p.index, d.name, i), t, None, d.name))
+        owned, rules = self._owner_triggers(p, kind)
+        found += owned
         for entry in self.turn.triggers:
             owner, t, label = entry
             if owner is p and t.on == kind:
@@ -547,9 +584,7 @@ class Game:
         for x in self.lasting:
             if x.player is p and x.trig.on == kind:
                 found.append((("lasting", id(x)), x.trig, None, x.label))
-        for i, t in enumerate(self.rules):
-            if t.on == kind:
-                found.append(((p.index, "rule", i), t, None, t.label or "rule"))
+        found += rules
         once = self.turn.used_once
         out: list[Candidate] = []
         for key, t, src, label in found:
@@ -569,6 +604,18 @@ class Game:
                     out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None),
                                          pe.source, pe.label, pe))
         return out
+
+    def _owner_triggers(self, p: Player, kind: str) -> tuple[list, list]:
+        """p's triggers on this kind from its Projects and Artifacts, and from the standing rules,
+        as _collect lists them. Cached: only set_owner and add_rule change them, and clear this."""
+        got = self._by_owner.get((p.index, kind))
+        if got is None:
+            owned = [((p.index, d.name, i), t, None, d.name)
+                     for d in self.owned_landscapes(p) for i, t in d.heard.get(kind, ())]
+            rules = [((p.index, "rule", i), t, None, t.label or "rule")
+                     for i, t in enumerate(self.rules) if t.on == kind]
+            got = self._by_owner[(p.index, kind)] = (owned, rules)
+        return got
 
     def _pick(self, p: Player, ev: Event, cands: list[Candidate]) -> Candidate | None:
         """One trigger: resolve it; several: the player orders them; optional ones are asked."""
@@ -612,6 +659,7 @@ class Game:
     def add_rule(self, t: Trigger) -> None:
         """A standing rule from now on (a landscape's setup): the one way to add one, so it is heard."""
         self.rules += (t,)
+        self._by_owner.clear()
         self._kinds_heard.add(t.on)
 
     def add_lasting(self, x: Lasting) -> None:
@@ -648,8 +696,9 @@ class Game:
             self._move(card, p.in_play)
         way = self._choose_way(p, card, by) if ways else None
         kinds = self.types_of(card)
-        self.say("play", p, card=card.name, way=way.name if way else None,
-                 treasure=TREASURE in kinds, attack=ATTACK in kinds)
+        if self.listeners:
+            self.say("play", p, card=card.name, way=way.name if way else None,
+                     treasure=TREASURE in kinds, attack=ATTACK in kinds)
         self.turn.played.append(card)
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(self, p, card, hosts)
@@ -696,27 +745,38 @@ class Game:
                 self._next_turn()
 
     def _phase_loop(self, p: Player, phase: str) -> None:
+        prompt = f"{phase.capitalize()} phase"
         while self.phase == phase and not self.over:
-            act = self.ask(Decision("turn", p, f"{phase.capitalize()} phase", topic=phase))
-            self.do(p, act)
+            d = Decision("turn", p, prompt, topic=phase)
+            act = self.ask(d)
+            asked, offered = self._offered
+            for a in offered if asked is d else ():
+                if a is act:  # offered for this very question: no second check (by identity: == is slow)
+                    self._DOERS[act.verb](self, p, act)
+                    break
+            else:
+                self.do(p, act)
 
     def begin_turn(self, p: Player, extra: bool = False) -> None:
         self.turns_begun += 1
         self.last_turn[self.turn.player.index] = self.turn
-        self.lasting = [x for x in self.lasting if x.until is not p]
+        if self.lasting:
+            self.lasting = [x for x in self.lasting if x.until is not p]
         self.current = p
         self.turn = TurnState(p, extra=extra)
         if not extra:
             p.turns_taken += 1
         p.actions, p.buys, p.coins = 1, 1, 0
         self.phase = "start"
-        self.say("turn", p, number=p.turns_taken, extra=extra)
+        if self.listeners:
+            self.say("turn", p, number=p.turns_taken, extra=extra)
 
     def _enter_buy(self, p: Player) -> None:
         self.phase = "buy"
         self.turn.bought_in_phase = False
         self.turn.buy_gains_from = len(self.turn.gained)
-        self.say("phase", p, phase="buy")
+        if self.listeners:
+            self.say("phase", p, phase="buy")
         self._fire("buy_phase", p, None, None, None)
 
     def _end_buy(self, p: Player) -> None:
@@ -725,18 +785,32 @@ class Game:
 
     def leaving_play(self, p: Player) -> list[Card]:
         """The cards in play that this turn's Clean-up would discard (not those kept for later)."""
+        if not self.pending:
+            return p.in_play.cards[:]
         keep = {c.id for pe in self.pending for c in pe.keep}
         return [c for c in p.in_play.cards if c.id not in keep]
 
     def _cleanup(self, p: Player) -> None:
         self._fire("cleanup_start", p, None, None, None)
-        for c in self.leaving_play(p):
-            if c.zone is p.in_play:
+        leaving = self.leaving_play(p)
+        if len(leaving) == len(p.in_play) and self._discards_unheard(p.in_play):
+            self._move_all(p.in_play, p.discard)  # what discarding them one by one would do
+        else:
+            for c in leaving:
+                if c.zone is p.in_play:
+                    self.discard(p, c, cleanup=True)
+        if self._discards_unheard(p.hand):
+            self._move_all(p.hand, p.discard)
+        else:
+            for c in list(p.hand.cards):
                 self.discard(p, c, cleanup=True)
-        for c in list(p.hand.cards):
-            self.discard(p, c, cleanup=True)
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
         self._fire("end_turn", p, None, None, None)
+
+    def _discards_unheard(self, zone: Zone) -> bool:
+        """Nothing in the game could hear any of these cards being discarded."""
+        return "discard" not in self._kinds_heard and (("discard", "self") not in self._heard or not any(
+            "discard" in c.defn.heard for c in zone.cards))
 
     def _next_turn(self) -> None:
         if self.final_round is None and self.game_should_end():
@@ -756,8 +830,9 @@ class Game:
             self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
 
     def game_should_end(self) -> bool:
-        if any(not z.cards for z in self._game_ending_piles()):
-            return True
+        for z in self._game_ending_piles():
+            if not z.cards:
+                return True
         return self.empty_piles() >= (3 if len(self.players) <= 4 else 4)
 
     def finish(self) -> None:
@@ -779,49 +854,77 @@ class Game:
         """Every move `why_not` allows now: plays by name, buys in Supply order, then the rest."""
         if self._turn_refusal(p) is not None:
             return []
-        by_name = {c.defn.name: c for c in p.hand.cards}  # any copy: same name, same refusal
-        acts = [_PLAY[n] for n in sorted(by_name) if self._play_refusal(p, by_name[n]) is None]
+        acts = self._legal_plays(p)
         if p.buys >= 1:
             acts += self._legal_buys(p)
-        if self._why_not_villager(p, _VILLAGER) is None:
+        if p.villagers and self._why_not_villager(p, _VILLAGER) is None:  # none: the usual "no"
             acts.append(_VILLAGER)
-        if self._why_not_coffers(p, _COFFERS) is None:
+        if p.coffers and self._why_not_coffers(p, _COFFERS) is None:
             acts.append(_COFFERS)
-        if self._why_not_end(p, _END) is None:
-            acts.append(_END)
+        acts.append(_END)  # always allowed in one's own turn: _why_not_end
+        return self._offer(p, acts)
+
+    def legal_plays(self, p: Player) -> list[TurnAction]:
+        """The play moves of legal_actions, for a player that wants only those."""
+        return self._offer(p, self._legal_plays(p) if self._turn_refusal(p) is None else [])
+
+    def legal_buys(self, p: Player) -> list[TurnAction]:
+        """The buy moves of legal_actions, for a player that wants only those."""
+        ok = self._turn_refusal(p) is None and p.buys >= 1
+        return self._offer(p, self._legal_buys(p) if ok else [])
+
+    def _offer(self, p: Player, acts: list[TurnAction]) -> list[TurnAction]:
+        """Remember the moves offered for the question being asked: see `_offered`."""
+        if self.waiting is not None and self.waiting.player is p:
+            self._offered = (self.waiting, acts)
         return acts
 
+    def _legal_plays(self, p: Player) -> list[TurnAction]:
+        wanted = self._playable_types(p)
+        if not wanted:
+            return []
+        by_name = {c.defn.name: c.defn for c in p.hand.cards}  # any copy: same name, same answer
+        changed = "types" in self.changers  # types_of's own test, made once for the whole hand
+        return [_PLAY[n] for n in sorted(by_name)
+                if not wanted.isdisjoint(self.types_of(by_name[n]) if changed else by_name[n].types)]
+
     def _legal_buys(self, p: Player) -> list[TurnAction]:
-        """What p may buy now, in Supply order. Coins are the usual "no", so that comes first,
-        and with printed costs the cheapest-first list stops at the first one out of reach."""
-        allowed: list[tuple[int, CardDef]] = []
-        by_cost = self._by_printed_cost()
-        if by_cost is not None and not self.modifiers("cost", p):
-            for cost, i, d in by_cost:
-                if cost > p.coins:
-                    break
-                if self._buy_refusal(p, d, cost) is None:
-                    allowed.append((i, d))
-            allowed.sort()
-        else:  # some cost differs from the printed one now
-            for i, d in enumerate(self._buyable()):
-                cost = self.cost(d)
-                if cost <= p.coins and self._buy_refusal(p, d, cost) is None:
-                    allowed.append((i, d))
-        return [_BUY[d.name] for _, d in allowed]
+        """What p may buy now, in Supply order. Coins are the usual "no": with printed costs the
+        piles within reach come ready-made, and a plain Supply pile needs only to be non-empty."""
+        affordable = self._affordable_by_printed_cost()
+        if affordable is not None and not self.modifiers("cost", p):
+            within = affordable[min(max(p.coins, -1), len(affordable) - 2) + 1]
+            return [_BUY[d.name] for d, cost, pile, plain in within
+                    if (pile.cards if plain else self._buy_refusal(p, d, cost) is None)]
+        allowed: list[TurnAction] = []  # some cost differs from the printed one now
+        for d in self._buyable():
+            cost = self.cost(d)  # out of reach is the usual "no", unless it can be paid otherwise
+            if (cost <= p.coins or d.pay_instead) and self._buy_refusal(p, d, cost) is None:
+                allowed.append(_BUY[d.name])
+        return allowed
 
     def buyable_names(self) -> list[str]:
         return [d.name for d in self._buyable()]
 
-    def _by_printed_cost(self) -> tuple[tuple[int, int, CardDef], ...] | None:
-        """(printed cost, Supply position, card) for all that can be bought, cheapest first;
-        None when some card's own cost varies (cost_fn) or it can be paid otherwise (pay_instead).
-        Printed costs never change."""
-        if "by_cost" not in self._pile_facts:
+    def _affordable_by_printed_cost(self) -> tuple[tuple[tuple[CardDef, int, Any, bool], ...], ...] | None:
+        """For c coins (index c + 1; index 0 for less than 0), everything that can be bought
+        with a printed cost of at most c, in Supply order, as (card, cost, Supply pile, plain):
+        a plain one is a Supply pile whose only other "no" is being empty. None when some
+        card's own cost varies (cost_fn) or it can be paid otherwise (pay_instead). Printed
+        costs never change."""
+        if "affordable" not in self._pile_facts:
             buyable = self._buyable()
-            self._pile_facts["by_cost"] = None if any(d.cost_fn or d.pay_instead for d in buyable) else tuple(
-                sorted((max(0, d.cost or 0), i, d) for i, d in enumerate(buyable)))
-        return self._pile_facts["by_cost"]
+            table = None
+            if not any(d.cost_fn or d.pay_instead for d in buyable):
+                entries = [(d, max(0, d.cost or 0), self.supply.get(d.name), self._plain_buy(d)) for d in buyable]
+                top = max((e[1] for e in entries), default=0)
+                table = tuple(tuple(e for e in entries if e[1] <= coins) for coins in range(-1, top + 1))
+            self._pile_facts["affordable"] = table
+        return self._pile_facts["affordable"]
+
+    def _plain_buy(self, d: CardDef) -> bool:
+        """A Supply pile that `_buy_refusal` refuses only when it is empty (or out of reach)."""
+        return d.name in self.supply and d.kind not in ("event", "project") and not d.once_per_game
 
     def _buyable(self) -> tuple[CardDef, ...]:
         """The Supply piles, then the Events and Projects."""
@@ -865,14 +968,22 @@ class Game:
             return f"You have no {act.name} in your hand."
         return self._play_refusal(p, card)
 
+    def _playable_types(self, p: Player) -> frozenset[str]:
+        """In p's Action or Buy phase, a card may be played now when it has one of these types:
+        an Action that is also a Treasure may be played as a Treasure when no Action is left."""
+        if self.phase == "buy":
+            return _NONE if self.turn.bought_in_phase else _TREASURE_ONLY
+        return _ACTION_OR_TREASURE if p.actions > 0 else _TREASURE_ONLY
+
     def _play_refusal(self, p: Player, card: Card) -> str | None:
+        """Why p may not play this card now (`_playable_types` decides; this says why)."""
         kinds = self.types_of(card)
-        if ACTION in kinds and self.phase == "action" and (p.actions > 0 or TREASURE not in kinds):
-            return None if p.actions > 0 else f"You have no Actions left to play {card.name}."
-        if TREASURE in kinds:  # an Action that is also a Treasure now may be played as one
-            if self.phase == "buy" and self.turn.bought_in_phase:
-                return "You cannot play Treasures after buying."
+        if not self._playable_types(p).isdisjoint(kinds):
             return None
+        if ACTION in kinds and self.phase == "action":
+            return f"You have no Actions left to play {card.name}."
+        if TREASURE in kinds:
+            return "You cannot play Treasures after buying."
         if ACTION in kinds:
             return f"{card.name} is an Action; the Action phase is over."
         return f"{card.name} cannot be played."
@@ -928,7 +1039,7 @@ class Game:
         reason = self.why_not(p, act)
         if reason:
             raise ValueError(reason)
-        getattr(self, "_do_" + act.verb)(p, act)
+        self._DOERS[act.verb](self, p, act)
 
     def _do_end(self, p: Player, act: TurnAction) -> None:
         if self.phase == "action":
@@ -950,12 +1061,13 @@ class Game:
             self._enter_buy(p)
             if self.why_not(p, act):  # entering the Buy phase can change things
                 return
-        d = self.db[act.name]
+        d = self.db.defs[act.name]
         cost = self._pay(p, d)
         p.buys -= 1
         self.turn.bought_in_phase = True
         self.turn.bought_cards.append(d.name)
-        self.say("buy", p, card=d.name, cost=cost, what=d.kind)
+        if self.listeners:
+            self.say("buy", p, card=d.name, cost=cost, what=d.kind)
         if d.once_per_game:
             self.used_once_per_game.add((p.index, d.name))
         if d.kind == "event":
@@ -966,7 +1078,7 @@ class Game:
             self.say("cube", p, project=d.name, cubes=p.cubes,
                      owned=[d.name] + [n for n, o in self.projects.items() if p in o and n != d.name])
         else:
-            self._fire("buy", p, None, None, None, name=d.name)
+            self._fire("buy", p, None, None, None, extra={"name": d.name})
             self.gain(p, d.name, bought=True)
 
     def _pay(self, p: Player, d: CardDef) -> int:
@@ -992,6 +1104,9 @@ class Game:
         p.coffers -= act.n
         self.say("spend", p, what="coffers", n=act.n, left=p.coffers)
         self.add(p, "coins", act.n)
+
+    _DOERS = {"end": _do_end, "play": _do_play, "buy": _do_buy, "villager": _do_villager,
+              "coffers": _do_coffers}  # do()'s dispatch by verb
 
     # ------------------------------------------------------------------ checks
     def zones(self) -> Iterable[Zone]:

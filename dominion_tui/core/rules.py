@@ -7,7 +7,7 @@ from .model import Trigger
 
 
 def _has_exiled_copies(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner and ev.card is not None and any(
+    return ev.player is owner and ev.card is not None and bool(owner.exile.cards) and any(
         c.name == ev.card.name and c is not ev.card for c in owner.exile.cards)
 
 
