@@ -319,6 +319,11 @@ class Traits:
     coffers: int = 0
     villagers: int = 0
     returns: bool = False  # "Return this to its pile", "Exile it", "Trash this": the card is lost
+    gain_up_to: int = 0  # the cost of the best card a gain reaches ("a Gold": 6), 0 when unknown
+    upgrade: int = 0  # gains a card costing this much more than the one it removes
+    exiles: bool = False  # Exiles a card from the hand: it thins the deck like trashing
+    plays: bool = False  # plays an Action card from elsewhere (hand, discard pile, set aside)
+    extra_turn: bool = False
 
 
 def _num(pattern: str, text: str) -> int:
@@ -328,13 +333,32 @@ def _num(pattern: str, text: str) -> int:
 
 _TRAITS: dict[str, Traits] = {}
 
+# What the text parse cannot see, declared per card (cards are data, not bot code): what a card
+# is worth in the terms of the other traits.
+DECLARED: dict[str, dict[str, Any]] = {
+    "Border Guard": {"cards": 1},  # one of the 2 revealed cards comes to hand
+    "Mountain Village": {"cards": 1},  # a card from the discard pile, or +1 Card
+    "Seer": {"cards": 2},  # the revealed cards costing 2 to 4 come to hand too
+    "Hunting Lodge": {"cards": 2},  # a bad hand is redrawn
+    "Way of the Mole": {"cards": 1},  # +3 Cards after discarding the hand
+    "Mastermind": {"coins": 3},  # next turn, an Action 3 times: about a Gold
+    "Camel Train": {"gain_up_to": 6},  # each gained brings a Gold to Exile, home with the next Gold
+    "Way of the Camel": {"gain_up_to": 6},
+    "Alliance": {"vp": 10, "gain_up_to": 6},
+    "Populate": {"gain_up_to": 5},
+    "Gamble": {"plays": True, "coins": 1},  # the top card, played when a Treasure: about 1 coin
+    "Pursue": {"coins": 1},  # the top 4 cards sifted for the one named: about 1 coin
+    "Enclave": {"vp": 1},  # a Duchy the others cannot have
+}
+
 
 def certain(text: str) -> str:
     """The sentences a card always does when played: "+1 Card.", "Either now or at the start of
     your next turn: +3 Cards", a Treasure's coins; not what happens only "if" or "when"."""
     out = []
     for s in re.split(r"(?<=\.) ", text):
-        if s.startswith(("+", "Either now", "At the start of your next turn", "Treasure", "Gain")):
+        if s.startswith(("+", "Either now", "At the start of your next turn", "Treasure", "Gain",
+                         "Choose one: +")):
             out.append(s)
     return " ".join(out)
 
@@ -344,20 +368,37 @@ def traits(d: Any) -> Traits:
     if t is None:
         text, sure = d.text, certain(d.text)
         if d.kind == "way":  # "Way. Instead of an Action's own instructions: +2 Actions."
-            sure = certain(text.split(": ", 1)[-1])
+            text = text.split(": ", 1)[-1]
+            sure = certain(text)
+        elif d.kind == "event":  # "Event. +1 Buy. ..."
+            text = text.split(". ", 1)[-1]
+            sure = certain(text)
         coins = _num(r"\+(\d+) coins?", sure)
         if d.is_("Treasure"):
             coins = max(coins, _num(r"^Treasure\. (\d+) coins?", text))
         cards = _num(r"\+(\d+) Cards?", sure)
         if "Draw until you have 6" in text:
             cards = 2
-        t = _TRAITS[d.name] = Traits(
+        up_to = _num(r"card (?:to your hand )?costing up to (\d+) coins?(?! more)", text)
+        if re.search(r"[Gg]ain a card costing less than this", text):
+            up_to = (d.cost or 1) - 1
+        if re.search(r"[Gg]ain a Gold", text):
+            up_to = 6
+        fields = dict(
             cards=cards, actions=_num(r"\+(\d+) Actions?", sure), buys=_num(r"\+(\d+|a) Buy", sure),
-            coins=coins, trashes=bool(re.search(r"[Tt]rash (a|any|up to \d+) card", text)),
-            gains=bool(re.search(r"^[Gg]ain (a|one) (non-Victory )?card", text)),
+            coins=coins, trashes=bool(re.search(r"[Tt]rash (a|any|up to \d+) (non-Victory )?card", text)),
+            gains=bool(re.search(r"(^|\. )[Gg]ain (a|one|an?) (non-Victory |differently named )?card", text)
+                       or up_to),
             attack=d.is_("Attack"), vp=d.vp, horses=_num(r"[Gg]ain (\d+|a) Horses?", sure),
             coffers=_num(r"\+(\d+) Coffers", sure), villagers=_num(r"\+(\d+) Villagers?", sure),
-            returns=bool(re.search(r"Return this to its pile|Exile it\.|Trash this\.", text)))
+            returns=bool(re.search(r"Return this to its pile|(?<!they )Exile it\.|Trash this\.", text)),
+            gain_up_to=up_to, upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
+            exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
+            plays=bool(re.search(r"\bplay (an Action|it\b|the set-aside)", text)),
+            extra_turn="extra turn" in text)
+        fields.update(DECLARED.get(d.name, {}))
+        fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])
+        t = _TRAITS[d.name] = Traits(**fields)
     return t
 
 
@@ -367,6 +408,9 @@ class Plan:
 
     kingdom_bar: float = 2.9  # a kingdom card must beat Silver's 2 coins by this much judgement
     gold_bar: float = 3.9  # ... and at 6 or 7 coins, Gold's 3
+    two_bar: float = 0.5  # ... and at 2 coins, nothing
+    copy_penalty: float = 0.5  # each copy owned makes one more worth this much less
+    first_copy: float = 0.5  # a card not yet owned is worth trying: variety, a Way's use
     terminals_per_10: float = 0.7  # terminal Actions per 10 cards (more when villages allow)
     duchy_at: int = 4  # Provinces left when Duchies beat Gold
     estate_at: int = 2
@@ -377,12 +421,26 @@ class Plan:
 
 
 # hard: normal's plan with the score counted at the end. Tuned by simulation
-# (benchmarks/tune_hard.py): no other knob values did better against normal so far.
+# (benchmarks/tune_hard.py).
 PLANS = {"normal": Plan(), "hard": Plan(endgame=1)}
 
 
 def is_terminal(t: Traits, d: Any) -> bool:
     return d.is_("Action") and t.actions == 0
+
+
+def gain_worth(cost: int) -> float:
+    """What gaining a card of this cost is worth, in the coins of judgement (Silver 2, Gold 3)."""
+    return 0.0 if cost < 2 else 1.0 if cost == 2 else 2.0 if cost <= 4 else 2.5 if cost == 5 else 3.0
+
+
+def is_junk(game: Game, name: str) -> bool:
+    """Curses always; Estates while Provinces remain plenty; Coppers while the deck has money."""
+    if name == "Curse":
+        return True
+    if name == "Estate":
+        return len(game.supply.get("Province", [])) > 3
+    return name == "Copper" and game.current.turns_taken <= 12
 
 
 class BigMoneyPlayer(SimplePlayer):
@@ -420,7 +478,7 @@ class BigMoneyPlayer(SimplePlayer):
 
 class Bot(SimplePlayer):
     """`normal` and `hard`: plays villages before draw before payload, buys by a plan built
-    from the kingdom's card traits, and judges Ways, reactions and Coffers the same way."""
+    from the kingdom's card traits, and judges Events, Ways, reactions and Coffers the same way."""
 
     def __init__(self, seed: int = 0, level: str = "normal", plan: Plan | None = None) -> None:
         super().__init__(seed)
@@ -441,10 +499,10 @@ class Bot(SimplePlayer):
                 v += 0.5
         if t.attack:
             v += self.plan.attack_bonus
-        if t.trashes:
+        if t.trashes or t.exiles:
             v += self.plan.trash_bonus
         if t.gains:
-            v += 1.2
+            v += max(1.2, 0.6 * gain_worth(t.gain_up_to))
         if t.returns:
             v -= 1.5
         if d.is_("Victory"):
@@ -495,20 +553,21 @@ class Bot(SimplePlayer):
                 return True
         return False
 
+    # ---- buying
     def purchase(self, game: Game, p: Any) -> str | None:
         """Big Money Ultimate's greening, plus the kingdom's best cards judged by their traits:
-        a terminal to draw or attack with (few copies), a Treasure better than Silver or Gold."""
+        draw and villages in step, a trasher early, attacks, Treasures better than Silver or Gold,
+        and Events and Projects when they beat what the coins would buy."""
         coins, provinces = p.coins, len(game.supply.get("Province", []))
         if game.turn.bought_in_phase and coins < 2:
-            return None
-        owned = p.all_cards()
+            return self.free_event(game, p)
         plan = self.plan
-        if plan.endgame and provinces <= 2:
+        if plan.endgame and provinces <= 3:
             late = self.endgame(game, p, coins, provinces)
             if late:
                 return late
         if coins >= 8:
-            return "Province"
+            return self.landscape_purchase(game, p) or "Province"
         if coins >= 5 and provinces <= plan.duchy_at and game.supply["Duchy"].cards:
             return "Duchy"
         if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
@@ -516,9 +575,36 @@ class Bot(SimplePlayer):
         landscape = self.landscape_purchase(game, p)
         if landscape:
             return landscape
+        best, best_v = self.best_kingdom(game, p, coins)
+        if coins >= 6:
+            return best if best and best_v >= plan.gold_bar else "Gold"
+        if coins >= 3:  # each Silver past the fourth is worth a little less
+            silvers = sum(c.name == "Silver" for c in p.all_cards())
+            return best if best and best_v >= plan.kingdom_bar - 0.15 * max(0, silvers - 3) else "Silver"
+        if best and best_v >= plan.two_bar and provinces > plan.duchy_at:
+            return best
+        if len(p.all_cards()) < 8 and game.supply["Copper"].cards:
+            return "Copper"  # thinned too far (Cathedral): grow back
+        return self.free_event(game, p)
+
+    def worth(self, game: Game, option: Any) -> float:  # type: ignore[override]
+        """SimplePlayer's worth, but a Victory card is never worth less than its points: a
+        forced trash (Cathedral) takes a Silver before a Province."""
+        v = SimplePlayer.worth(game, option)
+        d = game.db.defs.get(option.name if hasattr(option, "name") else str(option))
+        if d is not None and d.is_("Victory") and d.name not in JUNK:
+            v = max(v, 1.5 * d.vp)
+        return v
+
+    def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
+        owned = p.all_cards()
+        copies: dict[str, int] = {}
+        for c in owned:
+            copies[c.name] = copies.get(c.name, 0) + 1
         terminals = sum(is_terminal(traits(c.defn), c.defn) for c in owned)
-        villages = sum(traits(c.defn).actions >= 2 for c in owned)
-        room = terminals < 1 + max(0, len(owned) - 10) * plan.terminals_per_10 / 10 + villages
+        villages = sum(traits(c.defn).actions >= 2 or traits(c.defn).villagers >= 2 for c in owned) \
+            + p.villagers // 2
+        room = terminals < 1 + max(0, len(owned) - 10) * self.plan.terminals_per_10 / 10 + villages
         best, best_v = None, 0.0
         for n, z in game.supply.items():
             d = game.db[n]
@@ -527,100 +613,251 @@ class Bot(SimplePlayer):
             t = traits(d)
             if is_terminal(t, d) and not room:
                 continue
-            if t.actions >= 2 and terminals <= villages + 1:
-                continue  # a village with little to play is a Copper
-            v = self.buy_value(game, d, t)
+            v = self.buy_value(game, p, d, t) - self.plan.copy_penalty * copies.get(n, 0)
+            v += self.plan.first_copy if n not in copies else 0
+            if t.actions >= 2 or t.villagers >= 2:  # a village: only with terminals to play
+                v += 0.8 * min(2, terminals - villages) if terminals > villages else -9
             if v > best_v or v == best_v and best is not None and n < best:
                 best, best_v = n, v
         if best is not None and game.why_not(p, TurnAction("buy", best)) is not None:
-            best = None
-        if coins >= 6:
-            return best if best and best_v >= plan.gold_bar else "Gold"
-        if best and best_v >= plan.kingdom_bar:
-            return best
-        return "Silver" if coins >= 3 else None
+            return None, 0.0
+        return best, best_v
 
-    def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
-        """Never the last Province while it still loses: a Duchy keeps the game going."""
-        mine = game.score(p)
-        lead = max(game.score(o) for o in game.players if o is not p)
-        if coins >= 8 and provinces == 1 and mine + 6 < lead and game.supply["Duchy"].cards:
-            return "Duchy"
-        if coins >= 8 and provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
-            mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
-            return "Province" if mover_first or not game.supply["Duchy"].cards else "Duchy"
-        return None
-
-    def buy_value(self, game: Game, d: Any, t: Traits) -> float:
+    def buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does."""
-        if t.returns:
-            return 0.0
         plan = self.plan
+        junk = sum(is_junk(game, c.name) for c in p.all_cards())
+        thin = plan.trash_bonus * min(1.0, junk / 6) if game.current.turns_taken <= 6 else 0.0
         if d.is_("Treasure"):
-            return t.coins + 0.3 * t.buys + 0.4 * t.coffers
-        v = t.coins + t.cards + 0.3 * t.buys + 0.5 * t.coffers + 0.3 * t.villagers + 0.4 * t.horses
+            return t.coins + 0.3 * t.buys + 0.4 * t.coffers + 0.4 * t.horses - (0.8 if t.returns else 0) \
+                + (thin if t.trashes else 0)
+        v = t.coins + t.cards + 0.3 * t.buys + 0.8 * t.coffers + 0.3 * t.villagers + 0.8 * t.horses
+        if d.text.startswith("Discard your hand"):  # Scholar: the cards drawn replace a hand of 4
+            v -= 4
         if t.actions:
             v += 0.6 * min(t.actions, 2) - (1.0 if t.cards else 0)  # a cantrip replaces itself
         v += plan.attack_bonus if t.attack else 0
-        v += plan.trash_bonus if t.trashes and game.current.turns_taken <= 4 else 0
-        return v
+        if t.trashes or t.exiles:
+            v += thin * (1 if sum(traits(c.defn).trashes for c in p.all_cards()) == 0 else 0.2)
+        if t.gains:
+            v += gain_worth(t.gain_up_to or 4) + (0.5 if "to your hand" in d.text else 0)
+        if t.returns and not (t.villagers or t.coffers) and "gain another" not in d.text:
+            v -= 1.0  # lost when played; not when what it leaves lasts, nor when it comes in pairs
+        return max(v, self.way_floor(game))
 
-    def landscape_purchase(self, game: Game, p: Any) -> str | None:
-        """A Project once, early, at its price; an Event when its traits beat the card money
-        would buy. Each Event at most once a turn, so no loop."""
+    def way_floor(self, game: Game) -> float:
+        """With a Way in the game, any Action is worth at least what the Way makes of it."""
+        ways = [traits(d) for d in game.landscapes if d.kind == "way"]
+        return max((t.coins + 0.9 * t.cards + 0.3 * t.buys + 0.8 * t.horses + 0.3 * t.actions
+                    - (1.5 if t.returns else 0) for t in ways), default=0.0)
+
+    def free_event(self, game: Game, p: Any) -> str | None:
+        """With coins left that buy nothing better: an Event that costs that little and helps."""
+        return self.landscape_purchase(game, p, spare=True)
+
+    def landscape_purchase(self, game: Game, p: Any, spare: bool = False) -> str | None:
+        """A Project once, early, at its price; an Event when its traits, judged in this hand,
+        beat what the coins would buy. Each Event at most once a turn, so no loop."""
         bought = game.turn.bought_cards
-        best, best_v = None, 0.0
+        provinces = len(game.supply.get("Province", []))
+        money = 0.0 if spare else 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
+        if p.coins >= 8 and not spare:  # a Province; a very early one is worth a Gold at most
+            money = 6.0 if provinces > 2 else 9.0
+            if p.turns_taken <= 4 and not any(c.name == "Gold" for c in p.all_cards()):
+                money = 3.0
+        best, best_v = None, money + 0.3
         for d in game.landscapes:
             if d.kind not in ("event", "project") or d.name in bought:
                 continue
-            if game.why_not(p, TurnAction("buy", d.name)) is not None:
-                continue
             cost = game.cost(d)
-            if d.kind == "project":
-                if p.coins - cost <= 1 and len(game.supply.get("Province", [])) > 5:
-                    return d.name
+            if cost > p.coins or game.why_not(p, TurnAction("buy", d.name)) is not None:
                 continue
-            t = traits(d)
-            v = t.coins + 0.8 * t.horses + 0.5 * t.cards + 0.3 * t.buys \
-                + (3 if "Gain a Gold" in d.text else 0) \
-                + (1.5 if t.gains else 0) + (1 if "extra turn" in d.text else 0)
-            if "Curse" in d.text and "gain a Curse" in d.text:
-                v -= 2.5
-            money = 3 if p.coins >= 6 else 2 if p.coins >= 3 else 0
-            if p.coins >= cost and v > money + 0.3 and (best is None or v > best_v):
+            v = self.project_value(game, p, d, cost) if d.kind == "project" else \
+                self.event_value(game, p, d, traits(d))
+            if v > best_v or v == best_v and best is not None and d.name < best:
                 best, best_v = d.name, v
         return best
+
+    def project_value(self, game: Game, p: Any, d: Any, cost: int) -> float:
+        """A Project lasts all game: early, it is worth more than the card its price buys."""
+        provinces = len(game.supply.get("Province", []))
+        if provinces <= 5 or p.coins - cost > 1:
+            return 0.0
+        if "trash a card" in d.text and not d.text.startswith("Project. When"):
+            # Cathedral: a forced trash every turn, worth it only with plenty of junk to lose
+            junk = sum(is_junk(game, c.name) for c in p.all_cards())
+            return 2.5 if junk >= 9 and p.turns_taken <= 2 else 0.0
+        return {3: 2.5, 4: 2.5, 5: 2.8, 6: 3.5, 7: 3.5}.get(cost, 6.5 if cost >= 8 and p.turns_taken <= 10 else 0)
+
+    def event_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
+        """An Event's worth now, from its traits and this hand."""
+        provinces = len(game.supply.get("Province", []))
+        hand = p.hand.cards
+        v = t.coins + 0.8 * t.horses + t.vp
+        if t.buys:
+            v += 0.3
+        if t.gains and t.gain_up_to:
+            best = max((self.buy_value(game, p, game.db[n], traits(game.db[n])) for n, z in game.supply.items()
+                        if z.cards and game.db[n].kind == "kingdom" and game.cost(game.db[n]) <= t.gain_up_to
+                        and not game.db[n].is_("Victory")), default=0.0)
+            v += max(gain_worth(t.gain_up_to), best) if t.gain_up_to <= 5 else gain_worth(t.gain_up_to)
+            if t.gain_up_to >= 6 and t.vp == 0 and "Action Supply pile" not in d.text and provinces <= 4:
+                v -= 1  # a Gold late
+        if "Action Supply pile" in d.text:  # Populate: every Action, early only
+            v = 7.0 if provinces >= 7 else 0.0
+        if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
+            v = 9.0 if p.coins + 2 >= 8 > p.coins and game.supply["Curse"].cards else 0.0
+        if t.upgrade:  # Enhance: a Silver or Copper to something better
+            v = max((self.card_value(game, c.defn) for c in hand if c.name == "Silver"), default=0) and 2.6
+        if t.exiles or t.trashes:
+            n = max((sum(c.name == x.name for c in hand) for x in hand if is_junk(game, x.name)), default=0)
+            v += 1.0 * n if not t.upgrade else 0
+        if t.plays:  # Toil, March, Delay: an Action that would otherwise stay unplayed
+            dead = [c for c in (p.discard.cards if "discard pile" in d.text else hand) if c.is_("Action")]
+            if p.actions and "discard pile" not in d.text and game.phase == "action":
+                dead = []
+            v += max((self.card_value(game, c.defn) for c in dead), default=0) * (0.8 if dead else 0)
+        if t.extra_turn:
+            v += 4.0 if provinces <= 4 else 0.0
+        if "Supply. While" in d.text or "from the Supply" in d.text and not t.gain_up_to:
+            # Invest, Transport, Worm-likes: a copy waits in Exile, back with the next one gained
+            best = max((self.buy_value(game, p, game.db[n], traits(game.db[n])) for n, z in game.supply.items()
+                        if z.cards and game.db[n].kind == "kingdom" and game.db[n].is_("Action")), default=0)
+            v += 0.5 * best
+        if "5 or fewer cards in play" in d.text:  # Stampede
+            v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
+        return v
+
+    def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
+        """Never the last Province while it still loses: a Duchy keeps the game going. `hard`
+        also keeps the penultimate Province when the other could then win with the last."""
+        mine = game.score(p)
+        lead = max(game.score(o) for o in game.players if o is not p)
+        duchies = bool(game.supply["Duchy"].cards)
+        if coins >= 8 and provinces == 1 and mine + 6 < lead and duchies:
+            return "Duchy"
+        if coins >= 8 and provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
+            mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
+            return "Province" if mover_first or not duchies else "Duchy"
+        if coins >= 8 and provinces == 2 and self.plan.endgame >= 2 and mine + 6 <= lead and duchies:
+            return "Duchy"  # the penultimate Province would hand the win to the other
+        return None
 
     # ---- questions
     def answer(self, game: Game, d: Decision) -> Any:
         if d.topic == "way":
             return self.answer_way(game, d)
+        if d.topic == "react":
+            return self.answer_react(game, d)
+        if d.kind == "yesno":
+            return self.answer_yesno(game, d)
         return super().answer(game, d)
+
+    def answer_react(self, game: Game, d: Decision) -> list[int]:
+        """Take every optional trigger, except bringing junk back from Exile."""
+        ev = d.context
+        card = getattr(ev, "card", None)
+        for i, o in enumerate(d.options):
+            if o.label == "Exile" and card is not None and is_junk(game, card.name):
+                continue
+            return [i]
+        return []
+
+    def answer_yesno(self, game: Game, d: Decision) -> list[int]:
+        """Yes, unless it would do harm: a copy of junk, a Silver late, a good hand discarded."""
+        p, q = d.player, d.prompt
+        m = re.match(r"Gain a copy of (.+) first\?", q)
+        if m:
+            return [0 if self.worth(game, m.group(1)) >= 2 else 1]
+        if q.startswith("Gain a Silver"):
+            return [0 if len(game.supply.get("Province", [])) > 3 else 1]
+        if q.startswith("Discard your hand"):
+            money = sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+            return [0 if money < 5 and len(p.hand.cards) < 6 else 1]
+        return [0]
+
+    def answer_trash(self, game: Game, d: Decision) -> list[int]:
+        """To gain a better card (Enhance): the card whose upgrade gains the most; else junk."""
+        m = re.search(r"costing up to (\d+) more", d.prompt)
+        if not m or d.max != 1:
+            return super().answer_trash(game, d)
+        up = int(m.group(1))
+        best, best_gain = None, 0.5
+        for i, o in enumerate(d.options):
+            card = game.db[o.label]
+            reach = [self.worth(game, n) for n, z in game.supply.items()
+                     if z.cards and game.cost(game.db[n]) <= game.cost(card) + up]
+            gain = max(reach, default=0) - self.worth(game, o.label)
+            if gain > best_gain:
+                best, best_gain = i, gain
+        if best is None:
+            return [] if d.may_decline else self.ranked(game, d)[:1]
+        return [best]
+
+    def answer_mode(self, game: Game, d: Decision) -> list[int]:
+        labels = [o.label for o in d.options]
+        if labels[:2] == ["exile", "deck"] and any(c.is_("Action") for c in d.player.exile.cards):
+            return [1]  # Transport: bring the exiled Action home
+        if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Gold from the trash, else the Key
+            return [1] if any(c.name in ("Gold", "Silver") for c in game.trash.cards) else [2]
+        return super().answer_mode(game, d)
 
     def answer_way(self, game: Game, d: Decision) -> list[int]:
         """A Way only when it does more here than the card's own text: a dead terminal with
-        Way of the Ox, say, or a draw card with nothing left to draw."""
+        Way of the Ox, a draw card with nothing left to draw, junk to trash with the Goat."""
         card = self.played_card(game, d)
         p = d.player
         # what +Actions would let play: the Actions in hand, best first (they are dead otherwise)
         waiting = sorted((self.card_value(game, c.defn) for c in p.hand.cards if c.is_("Action")),
                          reverse=True)
         drawable = len(p.deck.cards) + len(p.discard.cards)
+        junk = any(is_junk(game, c.name) for c in p.hand.cards)
+        late = len(game.supply.get("Province", [])) <= 4
 
-        def worth(t: Traits) -> float:
+        def worth(t: Traits, own: bool) -> float:
             more = sum(waiting[:t.actions]) if p.actions == 0 else 0.2 * t.actions
             return t.coins + 0.9 * min(t.cards, drawable) + more + 0.4 * t.buys + 0.5 * t.horses \
-                - (2 if t.returns else 0) \
-                + (1 if t.trashes and any(c.name in JUNK for c in p.hand.cards) else 0)
-        own = self.card_value(game, card) if card is not None else 99.0
+                + (1 if (t.trashes or t.exiles) and junk else 0) \
+                + (0 if own else (1.0 if t.gain_up_to and not late else 0) - (1.5 if t.returns else 0))
+        own = 99.0
         if card is not None:
-            own = worth(traits(card)) + (1.5 if traits(card).attack or traits(card).gains else 0)
+            ct = traits(card)
+            own = worth(ct, True) + (1.5 if ct.attack or ct.gains else 0) + 0.7 * ct.villagers \
+                + 0.5 * ct.coffers - (1.0 if ct.returns else 0)
         best, best_v = 0, own + 0.5
         for i, o in enumerate(d.options):
-            if o.value is not None:
-                v = worth(traits(o.value))
-                if v > best_v:
-                    best, best_v = i, v
+            w = o.value
+            if w is None:
+                continue
+            t = traits(w)
+            v = worth(t, False)
+            text = w.text
+            if "each +Cards gives" in text and card is not None:  # Chameleon: cards and coins swap
+                ct = traits(card)
+                v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys), False)
+            elif t.plays and card is not None:  # Mouse: the set-aside card
+                aside = game.set_aside_for.get(w.name)
+                v = worth(traits(aside.defn), True) + 0.7 * traits(aside.defn).villagers \
+                    + (1.5 if traits(aside.defn).attack or traits(aside.defn).gains else 0) if aside else 0
+            elif "Set this aside" in text and card is not None:  # Turtle: its own text next turn
+                v = self.card_value(game, card) if drawable == 0 or p.actions == 0 and waiting else 0
+            elif t.upgrade and card is not None:  # Butterfly: a card costing 1 more
+                v = max((self.card_value(game, game.db[n]) for n, z in game.supply.items()
+                         if z.cards and game.cost(game.db[n]) == game.cost(card) + t.upgrade
+                         and game.db[n].kind == "kingdom"), default=0) - self.card_value(game, card)
+            elif "Exile an Estate" in text:  # Worm: Estates wait for the endgame
+                v = 0.8 if late else 0.2
+            elif "discard a Treasure to gain a copy" in text and card is not None:  # Rat
+                v = (self.card_value(game, card) - 1) * (0 if late else 0.8) \
+                    if any(c.name == "Copper" for c in p.hand.cards) else 0
+            elif "when you gain a card, you may put it onto your deck" in text:  # Seal
+                v += 0.4
+            elif "when you discard this from play" in text:  # Frog: back on top
+                v += 0.3
+            elif "at the end of this turn" in text:  # Squirrel: the cards come for next turn
+                v = 0.8 * t.cards
+            if v > best_v:
+                best, best_v = i, v
         return [best]
 
     @staticmethod
@@ -630,8 +867,6 @@ class Bot(SimplePlayer):
         return game.db.defs.get(name) if name else None
 
 
-# Plans `hard` tries on each kingdom before it buys: the kingdom's cards by normal's judgement,
-# money alone, kingdom cards more eagerly, more terminals with a bigger pull to attacks.
 def make_player(level: str, seed: int) -> Any:
     """A computer player of a level: bigmoney, normal or hard."""
     if level == "bigmoney":
