@@ -341,7 +341,7 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Seer": {"cards": 2},  # the revealed cards costing 2 to 4 come to hand too
     "Hunting Lodge": {"cards": 2},  # a bad hand is redrawn
     "Way of the Mole": {"cards": 1},  # +3 Cards after discarding the hand
-    "Mastermind": {"coins": 3},  # next turn, an Action 3 times: about a Gold
+    "Research": {"cards": 1},  # the cards set aside come to hand next turn
     "Camel Train": {"gain_up_to": 6},  # each gained brings a Gold to Exile, home with the next Gold
     "Way of the Camel": {"gain_up_to": 6},
     "Alliance": {"vp": 10, "gain_up_to": 6},
@@ -417,12 +417,20 @@ class Plan:
     attack_bonus: float = 1.0
     trash_bonus: float = 0.8
     first_province_golds: int = 0  # Golds owned before the first Province
-    endgame: int = 0  # 1: count the score at the end (no last Province that still loses)
+    endgame: int = 0  # 1: count the score at the end (no last Province that still loses); 2: also
+    # the penultimate Province rule
+    focus_min: float = 2.0  # a tuned "Big Money + X" rating (TUNED) this good makes X the plan
 
 
-# hard: normal's plan with the score counted at the end. Tuned by simulation
-# (benchmarks/tune_hard.py).
-PLANS = {"normal": Plan(), "hard": Plan(endgame=1)}
+# hard: the score counted at the end, and the kingdom's best "Big Money + X" plan when the
+# simulation found one (TUNED). Tuned by simulation (benchmarks/tune_hard.py).
+PLANS = {"normal": Plan(), "hard": Plan(endgame=2, focus_min=0.6)}
+
+# "Big Money + X", tuned by simulation (python benchmarks/tune_hard.py ratings GAMES): for each
+# Kingdom card, the number of copies that did best beside Big Money Ultimate's money rules, and
+# how often that won against `bigmoney`. `hard` follows the kingdom's best one; a card not listed
+# here (a new one) is judged by its traits alone, as `normal` does.
+TUNED: dict[str, tuple[int, float]] = {}
 
 
 def is_terminal(t: Traits, d: Any) -> bool:
@@ -523,10 +531,11 @@ class Bot(SimplePlayer):
         plays = [a for a in acts if a.verb == "play" and game.db[a.name].is_("Treasure")]
         if plays:
             return plays[0]
+        if game.phase == "buy" and p.coffers and p.buys and not game.turn.bought_in_phase \
+                and self.spend_coffers(game, p):
+            return TurnAction("coffers", None, 1)
         if game.phase == "buy" or game.phase == "action":
             want = self.purchase(game, p) if p.buys else None
-            if want is None and p.coffers and self.spend_coffers(game, p):
-                return TurnAction("coffers", None, 1)
             if want and TurnAction("buy", want) in acts:
                 return TurnAction("buy", want)
         return TurnAction("end")
@@ -547,8 +556,10 @@ class Bot(SimplePlayer):
         return TurnAction("play", sorted(names, key=key)[0])
 
     def spend_coffers(self, game: Game, p: Any) -> bool:
-        """Coffers only to reach the next price that matters: 8, then 6, then 5."""
-        for target in (8, 6, 5):
+        """Coffers before the first buy, only to reach the next price that matters: a Province,
+        else a Gold early or a Duchy late."""
+        late = len(game.supply.get("Province", [])) <= self.plan.duchy_at
+        for target in (8, 5 if late else 6):
             if p.coins < target <= p.coins + p.coffers:
                 return True
         return False
@@ -572,6 +583,9 @@ class Bot(SimplePlayer):
             return "Duchy"
         if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
             return "Estate"
+        focus = self.focus(game)
+        if focus is not None:
+            return self.focus_purchase(game, p, *focus)
         landscape = self.landscape_purchase(game, p)
         if landscape:
             return landscape
@@ -595,6 +609,27 @@ class Bot(SimplePlayer):
         if d is not None and d.is_("Victory") and d.name not in JUNK:
             v = max(v, 1.5 * d.vp)
         return v
+
+    def focus(self, game: Game) -> tuple[str, int] | None:
+        """The kingdom's best tuned "Big Money + X" card and its count, when good enough."""
+        rated = [(TUNED[n][1], n) for n in game.config.kingdom if n in TUNED]
+        if not rated:
+            return None
+        rating, name = max(rated)
+        return (name, TUNED[name][0]) if rating >= self.plan.focus_min else None
+
+    def focus_purchase(self, game: Game, p: Any, name: str, count: int) -> str | None:
+        """Big Money with X: X up to its count (Gold first at 6 when X is cheap and owned)."""
+        coins = p.coins
+        have = sum(c.name == name for c in p.all_cards())
+        d = game.db[name]
+        if have < count and game.supply[name].cards and game.cost(d) <= coins \
+                and not (coins >= 6 and game.cost(d) <= 4 and have) \
+                and game.why_not(p, TurnAction("buy", name)) is None:
+            return name
+        if coins >= 6:
+            return "Gold"
+        return "Silver" if coins >= 3 else None
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         owned = p.all_cards()
@@ -631,7 +666,7 @@ class Bot(SimplePlayer):
         if d.is_("Treasure"):
             return t.coins + 0.3 * t.buys + 0.4 * t.coffers + 0.4 * t.horses - (0.8 if t.returns else 0) \
                 + (thin if t.trashes else 0)
-        v = t.coins + t.cards + 0.3 * t.buys + 0.8 * t.coffers + 0.3 * t.villagers + 0.8 * t.horses
+        v = t.coins + t.cards + 0.3 * t.buys + 0.8 * t.coffers + 0.3 * t.villagers + 1.1 * t.horses
         if d.text.startswith("Discard your hand"):  # Scholar: the cards drawn replace a hand of 4
             v -= 4
         if t.actions:
@@ -639,6 +674,10 @@ class Bot(SimplePlayer):
         v += plan.attack_bonus if t.attack else 0
         if t.trashes or t.exiles:
             v += thin * (1 if sum(traits(c.defn).trashes for c in p.all_cards()) == 0 else 0.2)
+        if t.plays:  # Mastermind: worth what it plays again, with good Actions to play
+            acts = sorted((self.card_value(game, c.defn) for c in p.all_cards() if c.is_("Action")), reverse=True)
+            times = _num(r"(\d+) times", d.text)
+            v += 0.5 * max(1, times - 1) * acts[0] if len(acts) >= 2 else 0
         if t.gains:
             v += gain_worth(t.gain_up_to or 4) + (0.5 if "to your hand" in d.text else 0)
         if t.returns and not (t.villagers or t.coffers) and "gain another" not in d.text:
@@ -661,10 +700,12 @@ class Bot(SimplePlayer):
         bought = game.turn.bought_cards
         provinces = len(game.supply.get("Province", []))
         money = 0.0 if spare else 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
-        if p.coins >= 8 and not spare:  # a Province; a very early one is worth a Gold at most
+        if p.coins >= 8 and not spare:  # a Province; an early one is worth a little more than Gold
             money = 6.0 if provinces > 2 else 9.0
-            if p.turns_taken <= 4 and not any(c.name == "Gold" for c in p.all_cards()):
-                money = 3.0
+            if p.turns_taken <= 6 and not any(c.name == "Gold" for c in p.all_cards()):
+                money = 3.5
+        if 3 <= p.coins < 8 and not spare:  # or the kingdom card the coins would buy
+            money = max(money, self.best_kingdom(game, p, p.coins)[1])
         best, best_v = None, money + 0.3
         for d in game.landscapes:
             if d.kind not in ("event", "project") or d.name in bought:
@@ -687,46 +728,93 @@ class Bot(SimplePlayer):
             # Cathedral: a forced trash every turn, worth it only with plenty of junk to lose
             junk = sum(is_junk(game, c.name) for c in p.all_cards())
             return 2.5 if junk >= 9 and p.turns_taken <= 2 else 0.0
-        return {3: 2.5, 4: 2.5, 5: 2.8, 6: 3.5, 7: 3.5}.get(cost, 6.5 if cost >= 8 and p.turns_taken <= 10 else 0)
+        if cost >= 8:
+            return 6.5 if p.turns_taken <= 10 else 0.0
+        return 9.0 if p.turns_taken <= 12 else 0.0  # it lasts: beats the card its price buys
 
     def event_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
-        """An Event's worth now, from its traits and this hand."""
+        """An Event's worth now, from its traits and this hand (its Treasures already played)."""
         provinces = len(game.supply.get("Province", []))
         hand = p.hand.cards
         v = t.coins + 0.8 * t.horses + t.vp
         if t.buys:
             v += 0.3
-        if t.gains and t.gain_up_to:
-            best = max((self.buy_value(game, p, game.db[n], traits(game.db[n])) for n, z in game.supply.items()
-                        if z.cards and game.db[n].kind == "kingdom" and game.cost(game.db[n]) <= t.gain_up_to
-                        and not game.db[n].is_("Victory")), default=0.0)
-            v += max(gain_worth(t.gain_up_to), best) if t.gain_up_to <= 5 else gain_worth(t.gain_up_to)
-            if t.gain_up_to >= 6 and t.vp == 0 and "Action Supply pile" not in d.text and provinces <= 4:
-                v -= 1  # a Gold late
+        if t.gain_up_to:
+            v += self.best_gain(game, p, t.gain_up_to)
+            if t.plays:  # Reap: the Gold gained is played at once, next turn
+                v += 0.5 * gain_worth(t.gain_up_to)
+            if "Each other player gains" in d.text:  # Bargain: their Horses
+                v -= 0.5
+        if "per differently named card you have gained" in d.text:  # Commerce
+            v = gain_worth(t.gain_up_to) * len({c.name for q, c in game.turn.gained if q is p})
         if "Action Supply pile" in d.text:  # Populate: every Action, early only
             v = 7.0 if provinces >= 7 else 0.0
         if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
             v = 9.0 if p.coins + 2 >= 8 > p.coins and game.supply["Curse"].cards else 0.0
-        if t.upgrade:  # Enhance: a Silver or Copper to something better
-            v = max((self.card_value(game, c.defn) for c in hand if c.name == "Silver"), default=0) and 2.6
-        if t.exiles or t.trashes:
-            n = max((sum(c.name == x.name for c in hand) for x in hand if is_junk(game, x.name)), default=0)
-            v += 1.0 * n if not t.upgrade else 0
-        if t.plays:  # Toil, March, Delay: an Action that would otherwise stay unplayed
+        if t.upgrade:  # Enhance: the hand's best upgrade (a Curse away, a dead Action up)
+            v = max((self.best_gain(game, p, game.cost(c.defn) + t.upgrade) + self.junk_value(game, c.name)
+                     - (0 if is_junk(game, c.name) else self.card_value(game, c.defn))
+                     for c in hand if not c.is_("Victory")), default=0.0)
+        elif t.exiles or t.trashes:  # Banish: all the copies of one junk card in hand
+            v += max((sum(self.junk_value(game, c.name) for c in hand if c.name == x.name)
+                      for x in hand), default=0.0)
+        if t.plays and not t.gain_up_to:  # Toil, March, Delay: an Action that would stay unplayed
             dead = [c for c in (p.discard.cards if "discard pile" in d.text else hand) if c.is_("Action")]
             if p.actions and "discard pile" not in d.text and game.phase == "action":
                 dead = []
             v += max((self.card_value(game, c.defn) for c in dead), default=0) * (0.8 if dead else 0)
         if t.extra_turn:
             v += 4.0 if provinces <= 4 else 0.0
-        if "Supply. While" in d.text or "from the Supply" in d.text and not t.gain_up_to:
-            # Invest, Transport, Worm-likes: a copy waits in Exile, back with the next one gained
+        if "Exile an Action card from the Supply" in d.text:
+            # Invest, Transport: a copy waits in Exile, home with the next copy gained (or brought)
             best = max((self.buy_value(game, p, game.db[n], traits(game.db[n])) for n, z in game.supply.items()
                         if z.cards and game.db[n].kind == "kingdom" and game.db[n].is_("Action")), default=0)
-            v += 0.5 * best
+            v += 0.8 * best - 0.3
         if "5 or fewer cards in play" in d.text:  # Stampede
             v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
         return v
+
+    @staticmethod
+    def junk_value(game: Game, name: str) -> float:
+        """What losing a card is worth: a Curse most, an Estate early, a Copper a little."""
+        if not is_junk(game, name):
+            return 0.0
+        return {"Curse": 2.0, "Estate": 1.2}.get(name, 0.5)
+
+    def best_gain(self, game: Game, p: Any, up_to: int) -> float:
+        """What the best card gained costing up to this is worth (a plain gain's worth at least)."""
+        best = max((self.gain_value(game, p, n) for n, z in game.supply.items()
+                    if z.cards and game.cost(game.db[n]) <= up_to), default=0.0)
+        return max(best, gain_worth(up_to) if up_to <= 6 else 3.0)
+
+    def gain_value(self, game: Game, p: Any, name: str) -> float:
+        """A card to gain, judged as a buy would be: Treasures by coins, Victory cards by points
+        late, Kingdom cards by traits less what copies and crowded terminals take away."""
+        d = game.db.defs.get(name)
+        if d is None or name in JUNK or d.cost is None:
+            return self.worth(game, name) - 3
+        if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
+            return d.vp if len(game.supply.get("Province", [])) <= 4 else 0.3 * d.vp
+        if d.kind != "kingdom":
+            return traits(d).coins + 0.5 * traits(d).cards
+        t = traits(d)
+        v = self.buy_value(game, p, d, t) - self.plan.copy_penalty * sum(c.name == name for c in p.all_cards())
+        if is_terminal(t, d):
+            terminals = sum(is_terminal(traits(c.defn), c.defn) for c in p.all_cards())
+            v -= 0.7 * max(0, terminals - 1)
+        return v
+
+    def answer_gain(self, game: Game, d: Decision) -> list[int]:
+        """The card worth most to this deck, never a Curse by choice."""
+        def name(i: int) -> str:
+            o = d.options[i]
+            return o.value.name if hasattr(o.value, "name") else o.label
+        order = [i for i in range(len(d.options)) if name(i) != "Curse"]
+        if not order:
+            return [] if d.may_decline else [0]
+        return [max(order, key=lambda i: (self.gain_value(game, d.player, name(i)), -i))]
+
+    answer_exile_supply = answer_gain
 
     def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
         """Never the last Province while it still loses: a Duchy keeps the game going. `hard`
@@ -779,6 +867,12 @@ class Bot(SimplePlayer):
     def answer_trash(self, game: Game, d: Decision) -> list[int]:
         """To gain a better card (Enhance): the card whose upgrade gains the most; else junk."""
         m = re.search(r"costing up to (\d+) more", d.prompt)
+        played = d.player.in_play.cards[-1] if d.player.in_play.cards else None
+        if played is not None and "Victory card, gain a Curse" in played.defn.text and d.max == 1:
+            # Hideout: a Victory card trashed brings a Curse, so anything else first
+            others = [i for i, o in enumerate(d.options) if not game.db[o.label].is_("Victory")]
+            if others:
+                return [min(others, key=lambda i: (self.worth(game, d.options[i].label), i))]
         if not m or d.max != 1:
             return super().answer_trash(game, d)
         up = int(m.group(1))
@@ -804,50 +898,65 @@ class Bot(SimplePlayer):
 
     def answer_way(self, game: Game, d: Decision) -> list[int]:
         """A Way only when it does more here than the card's own text: a dead terminal with
-        Way of the Ox, a draw card with nothing left to draw, junk to trash with the Goat."""
+        Way of the Ox, coins instead of draw from a thin deck, junk to trash with the Goat, a
+        draw card saved for next turn when this hand already buys a Province."""
         card = self.played_card(game, d)
+        if card is None:
+            return [0]
         p = d.player
         # what +Actions would let play: the Actions in hand, best first (they are dead otherwise)
         waiting = sorted((self.card_value(game, c.defn) for c in p.hand.cards if c.is_("Action")),
                          reverse=True)
-        drawable = len(p.deck.cards) + len(p.discard.cards)
-        junk = any(is_junk(game, c.name) for c in p.hand.cards)
+        pile = p.deck.cards + p.discard.cards
+        drawable = len(pile)
+        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable) \
+            + 0.3 * sum(c.is_("Action") for c in pile) / max(1, drawable)
+        hand_money = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
         late = len(game.supply.get("Province", [])) <= 4
+        junk = max((2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7
+                    for c in p.hand.cards if is_junk(game, c.name)), default=0.0)
 
-        def worth(t: Traits, own: bool) -> float:
+        def worth(t: Traits) -> float:
             more = sum(waiting[:t.actions]) if p.actions == 0 else 0.2 * t.actions
-            return t.coins + 0.9 * min(t.cards, drawable) + more + 0.4 * t.buys + 0.5 * t.horses \
-                + (1 if (t.trashes or t.exiles) and junk else 0) \
-                + (0 if own else (1.0 if t.gain_up_to and not late else 0) - (1.5 if t.returns else 0))
-        own = 99.0
-        if card is not None:
-            ct = traits(card)
-            own = worth(ct, True) + (1.5 if ct.attack or ct.gains else 0) + 0.7 * ct.villagers \
-                + 0.5 * ct.coffers - (1.0 if ct.returns else 0)
-        best, best_v = 0, own + 0.5
+            buy = 0.4 * t.buys + (1.0 if t.buys and hand_money + t.coins >= 9 else 0)  # two things to buy
+            return t.coins + density * min(t.cards, drawable) + more + buy + 0.5 * t.horses \
+                + (junk if t.trashes or t.exiles else 0)
+        ct = traits(card)
+        own = worth(ct) + (1.5 if ct.attack else 0) + 0.5 * ct.coffers \
+            + (max(1.5, 0.6 * gain_worth(ct.gain_up_to)) if ct.gains else 0) + 0.7 * ct.villagers \
+            - (1.0 if ct.returns else 0)
+        if card.text.startswith("Discard your hand"):
+            own -= hand_money
+        best, best_v = 0, own + 0.25
         for i, o in enumerate(d.options):
             w = o.value
             if w is None:
                 continue
             t = traits(w)
-            v = worth(t, False)
             text = w.text
-            if "each +Cards gives" in text and card is not None:  # Chameleon: cards and coins swap
-                ct = traits(card)
-                v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys), False)
-            elif t.plays and card is not None:  # Mouse: the set-aside card
+            v = worth(t)
+            if t.returns:  # Horse: the card goes back; little loss late or for a cheap card
+                v -= 0.3 if late else 0.6 * self.card_value(game, card)
+            if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained
+                v += 0 if late else 1.9
+            if "Discard your hand" in text:  # Mole: a fresh hand for this one
+                v -= hand_money
+            if "each +Cards gives" in text:  # Chameleon: cards and coins swap
+                v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys))
+            elif t.plays:  # Mouse: the set-aside card
                 aside = game.set_aside_for.get(w.name)
-                v = worth(traits(aside.defn), True) + 0.7 * traits(aside.defn).villagers \
+                v = worth(traits(aside.defn)) + 0.7 * traits(aside.defn).villagers \
                     + (1.5 if traits(aside.defn).attack or traits(aside.defn).gains else 0) if aside else 0
-            elif "Set this aside" in text and card is not None:  # Turtle: its own text next turn
-                v = self.card_value(game, card) if drawable == 0 or p.actions == 0 and waiting else 0
-            elif t.upgrade and card is not None:  # Butterfly: a card costing 1 more
+            elif "Set this aside" in text:  # Turtle: its own text next turn, when not needed now
+                v = self.card_value(game, card) if drawable == 0 or hand_money >= 8 and not (
+                    ct.coins or ct.buys) else 0
+            elif t.upgrade:  # Butterfly: a card costing 1 more
                 v = max((self.card_value(game, game.db[n]) for n, z in game.supply.items()
                          if z.cards and game.cost(game.db[n]) == game.cost(card) + t.upgrade
                          and game.db[n].kind == "kingdom"), default=0) - self.card_value(game, card)
-            elif "Exile an Estate" in text:  # Worm: Estates wait for the endgame
-                v = 0.8 if late else 0.2
-            elif "discard a Treasure to gain a copy" in text and card is not None:  # Rat
+            elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point
+                v = 1.5 if late else 0.2
+            elif "discard a Treasure to gain a copy" in text:  # Rat
                 v = (self.card_value(game, card) - 1) * (0 if late else 0.8) \
                     if any(c.name == "Copper" for c in p.hand.cards) else 0
             elif "when you gain a card, you may put it onto your deck" in text:  # Seal
@@ -855,7 +964,7 @@ class Bot(SimplePlayer):
             elif "when you discard this from play" in text:  # Frog: back on top
                 v += 0.3
             elif "at the end of this turn" in text:  # Squirrel: the cards come for next turn
-                v = 0.8 * t.cards
+                v = density * t.cards
             if v > best_v:
                 best, best_v = i, v
         return [best]
