@@ -341,6 +341,8 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Seer": {"cards": 2},  # the revealed cards costing 2 to 4 come to hand too
     "Hunting Lodge": {"cards": 2},  # a bad hand is redrawn
     "Way of the Mole": {"cards": 1},  # +3 Cards after discarding the hand
+    "Bounty Hunter": {"coins": 2},  # +3 coins for each new card it exiles: about 2
+    "Flag Bearer": {"cards": 1},  # takes the Flag: +1 Card each turn
     "Research": {"cards": 1},  # the cards set aside come to hand next turn
     "Camel Train": {"gain_up_to": 6},  # each gained brings a Gold to Exile, home with the next Gold
     "Way of the Camel": {"gain_up_to": 6},
@@ -410,7 +412,7 @@ class Plan:
     gold_bar: float = 3.9  # ... and at 6 or 7 coins, Gold's 3
     two_bar: float = 0.5  # ... and at 2 coins, nothing
     copy_penalty: float = 0.5  # each copy owned makes one more worth this much less
-    first_copy: float = 0.5  # a card not yet owned is worth trying: variety, a Way's use
+    first_copy: float = 0.2  # a card not yet owned is worth trying: variety, a Way's use
     terminals_per_10: float = 0.7  # terminal Actions per 10 cards (more when villages allow)
     duchy_at: int = 4  # Provinces left when Duchies beat Gold
     estate_at: int = 2
@@ -430,7 +432,63 @@ PLANS = {"normal": Plan(), "hard": Plan(endgame=2, focus_min=0.6)}
 # Kingdom card, the number of copies that did best beside Big Money Ultimate's money rules, and
 # how often that won against `bigmoney`. `hard` follows the kingdom's best one; a card not listed
 # here (a new one) is judged by its traits alone, as `normal` does.
-TUNED: dict[str, tuple[int, float]] = {}
+TUNED: dict[str, tuple[int, float]] = {
+    "Acting Troupe": (1, 0.03),
+    "Animal Fair": (2, 0.62),
+    "Barge": (1, 0.72),
+    "Black Cat": (3, 0.90),
+    "Border Guard": (1, 0.39),
+    "Bounty Hunter": (1, 0.68),
+    "Camel Train": (1, 0.61),
+    "Cardinal": (1, 0.55),
+    "Cargo Ship": (1, 0.70),
+    "Cavalry": (1, 0.47),
+    "Coven": (3, 0.82),
+    "Destrier": (1, 0.42),
+    "Displace": (1, 0.38),
+    "Ducat": (1, 0.63),
+    "Experiment": (1, 0.29),
+    "Falconer": (1, 0.66),
+    "Fisherman": (3, 0.68),
+    "Flag Bearer": (1, 0.95),
+    "Gatekeeper": (2, 0.56),
+    "Goatherd": (1, 0.25),
+    "Groom": (1, 0.59),
+    "Hideout": (1, 0.23),
+    "Hostelry": (1, 0.33),
+    "Hunting Lodge": (1, 0.30),
+    "Improve": (1, 0.56),
+    "Inventor": (1, 0.33),
+    "Kiln": (1, 0.42),
+    "Lackeys": (2, 0.62),
+    "Livery": (2, 0.76),
+    "Mastermind": (1, 0.14),
+    "Mountain Village": (2, 0.37),
+    "Old Witch": (1, 0.96),
+    "Paddock": (2, 0.82),
+    "Patron": (1, 0.51),
+    "Priest": (1, 0.64),
+    "Recruiter": (1, 0.64),
+    "Research": (1, 0.29),
+    "Sanctuary": (1, 0.61),
+    "Scepter": (1, 0.47),
+    "Scholar": (2, 0.64),
+    "Scrap": (1, 0.33),
+    "Sculptor": (1, 0.66),
+    "Seer": (1, 0.57),
+    "Sheepdog": (1, 0.55),
+    "Silk Merchant": (3, 0.80),
+    "Sleigh": (1, 0.54),
+    "Snowy Village": (1, 0.36),
+    "Spices": (1, 0.66),
+    "Stockpile": (1, 0.41),
+    "Supplies": (3, 0.66),
+    "Swashbuckler": (1, 0.78),
+    "Treasurer": (2, 0.96),
+    "Village Green": (1, 0.33),
+    "Villain": (2, 0.79),
+    "Wayfarer": (1, 0.66),
+}
 
 
 def is_terminal(t: Traits, d: Any) -> bool:
@@ -943,7 +1001,7 @@ class Bot(SimplePlayer):
                 v -= hand_money
             if "each +Cards gives" in text:  # Chameleon: cards and coins swap
                 v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys))
-            elif t.plays:  # Mouse: the set-aside card
+            elif t.plays and w.name in game.set_aside_for:  # Mouse: the set-aside card
                 aside = game.set_aside_for.get(w.name)
                 v = worth(traits(aside.defn)) + 0.7 * traits(aside.defn).villagers \
                     + (1.5 if traits(aside.defn).attack or traits(aside.defn).gains else 0) if aside else 0
