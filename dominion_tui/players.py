@@ -343,6 +343,7 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Way of the Mole": {"cards": 1},  # +3 Cards after discarding the hand
     "Bounty Hunter": {"coins": 2},  # +3 coins for each new card it exiles: about 2
     "Flag Bearer": {"cards": 1},  # takes the Flag: +1 Card each turn
+    "Groom": {"horses": 1},  # a Horse, a Silver or +1 Card with what it gains
     "Research": {"cards": 1},  # the cards set aside come to hand next turn
     "Camel Train": {"gain_up_to": 6},  # each gained brings a Gold to Exile, home with the next Gold
     "Way of the Camel": {"gain_up_to": 6},
@@ -375,7 +376,7 @@ def traits(d: Any) -> Traits:
         elif d.kind == "event":  # "Event. +1 Buy. ..."
             text = text.split(". ", 1)[-1]
             sure = certain(text)
-        coins = _num(r"\+(\d+) coins?", sure)
+        coins = _num(r"\+(\d+) coins?", sure) + _num(r"cards cost (\d+) coins? less this turn", text)
         if d.is_("Treasure"):
             coins = max(coins, _num(r"^Treasure\. (\d+) coins?", text))
         cards = _num(r"\+(\d+) Cards?", sure)
@@ -412,21 +413,24 @@ class Plan:
     gold_bar: float = 3.9  # ... and at 6 or 7 coins, Gold's 3
     two_bar: float = 0.5  # ... and at 2 coins, nothing
     copy_penalty: float = 0.5  # each copy owned makes one more worth this much less
-    first_copy: float = 0.2  # a card not yet owned is worth trying: variety, a Way's use
+    first_copy: float = 0.4  # a card not yet owned is worth trying: variety, a Way's use
     terminals_per_10: float = 0.7  # terminal Actions per 10 cards (more when villages allow)
     duchy_at: int = 4  # Provinces left when Duchies beat Gold
     estate_at: int = 2
     attack_bonus: float = 1.0
     trash_bonus: float = 0.8
+    opening_trash: float = 2.5  # the trash bonus is worth this many times more in the opening
     first_province_golds: int = 0  # Golds owned before the first Province
     endgame: int = 0  # 1: count the score at the end (no last Province that still loses); 2: also
     # the penultimate Province rule
     focus_min: float = 2.0  # a tuned "Big Money + X" rating (TUNED) this good makes X the plan
+    focus_cards: int = 1  # how many such cards, best first
+    focus_landscapes: int = 0  # 1: Events and Projects too, judged as normal does
 
 
 # hard: the score counted at the end, and the kingdom's best "Big Money + X" plan when the
 # simulation found one (TUNED). Tuned by simulation (benchmarks/tune_hard.py).
-PLANS = {"normal": Plan(), "hard": Plan(endgame=2, focus_min=0.6)}
+PLANS = {"normal": Plan(), "hard": Plan(endgame=2, focus_min=0.6, focus_landscapes=1)}
 
 # "Big Money + X", tuned by simulation (python benchmarks/tune_hard.py ratings GAMES): for each
 # Kingdom card, the number of copies that did best beside Big Money Ultimate's money rules, and
@@ -643,7 +647,7 @@ class Bot(SimplePlayer):
             return "Estate"
         focus = self.focus(game)
         if focus is not None:
-            return self.focus_purchase(game, p, *focus)
+            return self.focus_purchase(game, p, focus)
         landscape = self.landscape_purchase(game, p)
         if landscape:
             return landscape
@@ -668,23 +672,26 @@ class Bot(SimplePlayer):
             v = max(v, 1.5 * d.vp)
         return v
 
-    def focus(self, game: Game) -> tuple[str, int] | None:
-        """The kingdom's best tuned "Big Money + X" card and its count, when good enough."""
-        rated = [(TUNED[n][1], n) for n in game.config.kingdom if n in TUNED]
-        if not rated:
-            return None
-        rating, name = max(rated)
-        return (name, TUNED[name][0]) if rating >= self.plan.focus_min else None
+    def focus(self, game: Game) -> list[tuple[str, int]] | None:
+        """The kingdom's best tuned "Big Money + X" cards and their counts, when good enough."""
+        rated = sorted(((TUNED[n][1], n) for n in game.config.kingdom if n in TUNED), reverse=True)
+        cards = [(n, TUNED[n][0]) for r, n in rated[: self.plan.focus_cards] if r >= self.plan.focus_min]
+        return cards or None
 
-    def focus_purchase(self, game: Game, p: Any, name: str, count: int) -> str | None:
+    def focus_purchase(self, game: Game, p: Any, cards: list[tuple[str, int]]) -> str | None:
         """Big Money with X: X up to its count (Gold first at 6 when X is cheap and owned)."""
         coins = p.coins
-        have = sum(c.name == name for c in p.all_cards())
-        d = game.db[name]
-        if have < count and game.supply[name].cards and game.cost(d) <= coins \
-                and not (coins >= 6 and game.cost(d) <= 4 and have) \
-                and game.why_not(p, TurnAction("buy", name)) is None:
-            return name
+        for name, count in cards:
+            have = sum(c.name == name for c in p.all_cards())
+            d = game.db[name]
+            if have < count and game.supply[name].cards and game.cost(d) <= coins \
+                    and not (coins >= 6 and game.cost(d) <= 4 and have) \
+                    and game.why_not(p, TurnAction("buy", name)) is None:
+                return name
+        if self.plan.focus_landscapes:
+            landscape = self.landscape_purchase(game, p)
+            if landscape:
+                return landscape
         if coins >= 6:
             return "Gold"
         return "Silver" if coins >= 3 else None
@@ -721,6 +728,8 @@ class Bot(SimplePlayer):
         plan = self.plan
         junk = sum(is_junk(game, c.name) for c in p.all_cards())
         thin = plan.trash_bonus * min(1.0, junk / 6) if game.current.turns_taken <= 6 else 0.0
+        if game.current.turns_taken <= 2:  # the opening: the time for a trasher
+            thin *= plan.opening_trash
         if d.is_("Treasure"):
             return t.coins + 0.3 * t.buys + 0.4 * t.coffers + 0.4 * t.horses - (0.8 if t.returns else 0) \
                 + (thin if t.trashes else 0)
@@ -729,7 +738,10 @@ class Bot(SimplePlayer):
             v -= 4
         if t.actions:
             v += 0.6 * min(t.actions, 2) - (1.0 if t.cards else 0)  # a cantrip replaces itself
+            v += 0.5 if t.cards >= 2 else 0  # a Laboratory never collides
         v += plan.attack_bonus if t.attack else 0
+        v += 0.5 if "you may play this from your hand" in d.text else 0  # free plays (Sheepdog)
+        v += 0.4 * t.upgrade + (1.0 if "gain a copy" in d.text else 0)  # Improve, Kiln
         if t.trashes or t.exiles:
             v += thin * (1 if sum(traits(c.defn).trashes for c in p.all_cards()) == 0 else 0.2)
         if t.plays:  # Mastermind: worth what it plays again, with good Actions to play
@@ -885,7 +897,8 @@ class Bot(SimplePlayer):
         if coins >= 8 and provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
             mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
             return "Province" if mover_first or not duchies else "Duchy"
-        if coins >= 8 and provinces == 2 and self.plan.endgame >= 2 and mine + 6 <= lead and duchies:
+        if coins >= 8 and provinces == 2 and self.plan.endgame >= 2 and duchies \
+                and (mine < lead if self.plan.endgame >= 3 else mine + 6 <= lead):
             return "Duchy"  # the penultimate Province would hand the win to the other
         return None
 

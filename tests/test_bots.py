@@ -287,7 +287,7 @@ def test_hard_follows_the_kingdoms_best_tuned_card(monkeypatch) -> None:
     monkeypatch.setattr(players, "TUNED", {"Barge": (1, 0.7), "Lackeys": (2, 0.65)})
     game, a = buy_phase(["Barge", "Lackeys", "Scholar"], coins=5)
     hard = make_player("hard", 1)
-    assert hard.focus(game) == ("Barge", 1) and make_player("normal", 1).focus(game) is None
+    assert hard.focus(game) == [("Barge", 1)] and make_player("normal", 1).focus(game) is None
     assert hard.purchase(game, a) == "Barge"
     game.new_card("Barge", a.discard)
     assert hard.purchase(game, a) == "Silver"  # one Barge is the tuned count
