@@ -409,7 +409,7 @@ def traits(d: Any) -> Traits:
 class Plan:
     """The knobs of a buying plan; `hard` uses values tuned by simulation."""
 
-    kingdom_bar: float = 2.9  # a kingdom card must beat Silver's 2 coins by this much judgement
+    kingdom_bar: float = 3.0  # a kingdom card must beat Silver's 2 coins by this much judgement
     gold_bar: float = 3.9  # ... and at 6 or 7 coins, Gold's 3
     two_bar: float = 0.5  # ... and at 2 coins, nothing
     copy_penalty: float = 0.5  # each copy owned makes one more worth this much less
@@ -419,7 +419,7 @@ class Plan:
     estate_at: int = 2
     attack_bonus: float = 1.0
     trash_bonus: float = 0.8
-    opening_trash: float = 2.5  # the trash bonus is worth this many times more in the opening
+    opening_trash: float = 1.5  # the trash bonus is worth this many times more in the opening
     first_province_golds: int = 0  # Golds owned before the first Province
     endgame: int = 0  # 1: count the score at the end (no last Province that still loses); 2: also
     # the penultimate Province rule
