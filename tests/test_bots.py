@@ -98,13 +98,14 @@ def test_simulate_gives_the_same_figures_for_1_and_2_jobs() -> None:
     runs = []
     for jobs in ("1", "2"):
         lines: list[str] = []
-        assert simulate(["--bots", "hard,normal", "--games", "6", "--seed", "5", "--jobs", jobs],
-                        lines.append) == 0
+        assert simulate(["--bots", "hard,normal", "--games", "6", "--seed", "5", "--jobs", jobs,
+                         "--usage"], lines.append) == 0
         assert lines[-1].startswith("Time: ")
         runs.append(lines[:-1])  # all but the timing
     assert runs[0] == runs[1]
     assert runs[0][0].startswith("hard: ") and " wins of 6 (" in runs[0][0] and "95% CI" in runs[0][0]
     assert any(ln.startswith("Never used of ") for ln in runs[0])
+    assert "Kingdom cards used:" in runs[0]  # the usage counts too
 
 
 def test_a_game_past_the_turn_cap_is_a_finding_not_a_result() -> None:
