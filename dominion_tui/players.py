@@ -420,7 +420,6 @@ class Plan:
     attack_bonus: float = 1.0
     trash_bonus: float = 0.8
     opening_trash: float = 1.5  # the trash bonus is worth this many times more in the opening
-    first_province_golds: int = 0  # Golds owned before the first Province
     endgame: int = 0  # 1: count the score at the end (no last Province that still loses); 2: also
     # the penultimate Province rule
     focus_min: float = 2.0  # a tuned "Big Money + X" rating (TUNED) this good makes X the plan
@@ -641,6 +640,9 @@ class Bot(SimplePlayer):
                 return late
         if coins >= 8:
             return self.landscape_purchase(game, p) or "Province"
+        extra = self.extra_turn(game, p) if provinces <= plan.duchy_at and coins < 8 else None
+        if extra:
+            return extra  # late, a whole extra turn beats a Duchy
         if coins >= 5 and provinces <= plan.duchy_at and game.supply["Duchy"].cards:
             return "Duchy"
         if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
@@ -671,6 +673,15 @@ class Bot(SimplePlayer):
         if d is not None and d.is_("Victory") and d.name not in JUNK:
             v = max(v, 1.5 * d.vp)
         return v
+
+    @staticmethod
+    def extra_turn(game: Game, p: Any) -> str | None:
+        """An Event that gives an extra turn, when it can be bought now."""
+        for d in game.landscapes:
+            if d.kind == "event" and traits(d).extra_turn and game.cost(d) <= p.coins \
+                    and game.why_not(p, TurnAction("buy", d.name)) is None:
+                return d.name
+        return None
 
     def focus(self, game: Game) -> list[tuple[str, int]] | None:
         """The kingdom's best tuned "Big Money + X" cards and their counts, when good enough."""

@@ -322,3 +322,11 @@ def test_simulate_usage_counts_each_card_and_lists_those_never_used() -> None:
     for head in ("Events used:", "Ways used:", "Projects used:"):
         assert head in lines
     assert sum(ln.startswith("  never used: ") for ln in lines) == 4
+
+
+def test_late_an_extra_turn_beats_a_duchy() -> None:
+    game, a = buy_phase(["Barge"], ["Seize the Day"], coins=5)
+    assert make_player("normal", 1).purchase(game, a) == "Barge"  # early: the kingdom card
+    del game.supply["Province"].cards[3:]
+    assert make_player("normal", 1).purchase(game, a) == "Seize the Day"
+    assert make_player("hard", 1).purchase(game, a) == "Seize the Day"
