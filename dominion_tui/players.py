@@ -695,6 +695,9 @@ class Bot(SimplePlayer):
         for name, count in cards:
             have = sum(c.name == name for c in p.all_cards())
             d = game.db[name]
+            m = re.search(r"When you gain (?:or trash )?this, take the (\w+)", d.text)
+            if m and game.artifacts.get(m.group(1)) not in (None, p):
+                count = min(have + 1, count + 2)  # Flag Bearer: another copy takes the Flag back
             if have < count and game.supply[name].cards and game.cost(d) <= coins \
                     and not (coins >= 6 and game.cost(d) <= 4 and have) \
                     and game.why_not(p, TurnAction("buy", name)) is None:

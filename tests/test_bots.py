@@ -330,3 +330,14 @@ def test_late_an_extra_turn_beats_a_duchy() -> None:
     del game.supply["Province"].cards[3:]
     assert make_player("normal", 1).purchase(game, a) == "Seize the Day"
     assert make_player("hard", 1).purchase(game, a) == "Seize the Day"
+
+
+def test_hard_buys_back_an_artifact_its_focus_card_takes(monkeypatch) -> None:
+    from dominion_tui import players
+    monkeypatch.setattr(players, "TUNED", {"Flag Bearer": (1, 0.9)})
+    game, a = buy_phase(["Flag Bearer"], coins=4)
+    game.new_card("Flag Bearer", a.discard)
+    game.artifacts["Flag"] = a
+    assert make_player("hard", 1).purchase(game, a) == "Silver"  # one is the count, the Flag is ours
+    game.artifacts["Flag"] = game.players[1]
+    assert make_player("hard", 1).purchase(game, a) == "Flag Bearer"  # another takes the Flag back
