@@ -397,7 +397,7 @@ def traits(d: Any) -> Traits:
             returns=bool(re.search(r"Return this to its pile|(?<!they )Exile it\.|Trash this\.", text)),
             gain_up_to=up_to, upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
             exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
-            plays=bool(re.search(r"\bplay (an Action|it\b|the set-aside)", text)),
+            plays=bool(re.search(r"\b(?:re)?play (an Action|a non-Command Action|it\b|the set-aside)", text)),
             extra_turn="extra turn" in text)
         fields.update(DECLARED.get(d.name, {}))
         fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])
@@ -977,6 +977,10 @@ class Bot(SimplePlayer):
         labels = [o.label for o in d.options]
         if labels[:2] == ["exile", "deck"] and any(c.is_("Action") for c in d.player.exile.cards):
             return [1]  # Transport: bring the exiled Action home
+        if labels == ["coins", "replay"]:  # Scepter: replay the best Action in play, if it beats 2 coins
+            best = max((self.card_value(game, c.defn) for c in d.player.in_play.cards if c.is_("Action")),
+                       default=0.0)
+            return [1] if best > 2.2 else [0]
         if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Gold from the trash, else the Key
             return [1] if any(c.name in ("Gold", "Silver") for c in game.trash.cards) else [2]
         return super().answer_mode(game, d)

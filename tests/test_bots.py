@@ -341,3 +341,16 @@ def test_hard_buys_back_an_artifact_its_focus_card_takes(monkeypatch) -> None:
     assert make_player("hard", 1).purchase(game, a) == "Silver"  # one is the count, the Flag is ours
     game.artifacts["Flag"] = game.players[1]
     assert make_player("hard", 1).purchase(game, a) == "Flag Bearer"  # another takes the Flag back
+
+
+def test_scepter_replays_a_strong_action_rather_than_taking_2_coins() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+    game, a = buy_phase(["Scepter", "Old Witch", "Ducat"])
+    game.phase = "action"
+    d = Decision("option", a, "Scepter: +2 coins, or replay an Action card played this turn?",
+                 [Option("coins", "coins"), Option("replay", "replay")], topic="mode")
+    game.new_card("Old Witch", a.in_play)
+    assert make_player("normal", 1).answer(game, d) == [1]
+    a.in_play.cards.clear()
+    game.new_card("Border Guard" if "Border Guard" in game.db.defs else "Ducat", a.in_play)
+    assert make_player("normal", 1).answer(game, d) == [0]
