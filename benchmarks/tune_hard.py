@@ -1,24 +1,80 @@
-"""Tunes the `hard` plan by simulation: each candidate plays `hard` against `normal` over the
-same random kingdoms, and the win rates are printed. Run by hand:
-python benchmarks/tune_hard.py GAMES 'kingdom_bar=2.4,gold_bar=3.4' ...
+"""Tunes the `hard` level by simulation. Run by hand, on one core (in this process: the patched
+plan or table holds):
+
+python benchmarks/tune_hard.py ratings GAMES [CARD ...]
+    For each Kingdom card X (all by default) and 1 to 3 copies: Big Money Ultimate with X,
+    played by `hard`, against `bigmoney`, alone in the kingdom. Prints the TUNED table for
+    players.py: the best count and its win rate.
+python benchmarks/tune_hard.py in-play GAMES [CARD ...]
+    The same, but against `normal` over random kingdoms that hold X (where hard will use it).
+python benchmarks/tune_hard.py knobs GAMES 'kingdom_bar=2.4,gold_bar=3.4' ...
+    Each candidate plan plays `hard` against `normal` over the same random kingdoms.
 """
 from __future__ import annotations
 
 import dataclasses
+import random
 import sys
 
 from dominion_tui import players
-from dominion_tui.simulate import report, run
+from dominion_tui.setup import SetupError, database
+from dominion_tui.simulate import MAX_TURNS, play_one, random_kingdom, report, run
 
 
-def main(games: int, candidates: list[str]) -> None:
+def win_rate(bots: list[str], games: int, seed: int, kingdom: list[str] | None) -> float:
+    results = [r for r in run(bots, games, seed, kingdom, [], jobs=1) if not r.capped]
+    wins = sum(r.winners == [bots[0]] for r in results) + 0.5 * sum(
+        len(r.winners) > 1 for r in results)
+    return wins / max(1, len(results))
+
+
+def ratings(games: int, names: list[str]) -> None:
+    names = names or sorted(d.name for d in database().of_kind("kingdom"))
+    print("TUNED: dict[str, tuple[int, float]] = {")
+    for name in names:
+        best = (0.0, 0)
+        for count in (1, 2, 3):
+            players.TUNED = {name: (count, 1.0)}
+            best = max(best, (win_rate(["hard", "bigmoney"], games, 11, [name]), -count))
+        print(f'    "{name}": ({-best[1]}, {best[0]:.2f}),', flush=True)
+    print("}")
+
+
+def ratings_in_play(games: int, names: list[str]) -> None:
+    """Each card X as `hard`'s plan, 1 to 3 copies, against `normal` over random kingdoms that
+    hold X: how often the plan wins where it will be used."""
+    names = names or sorted(d.name for d in database().of_kind("kingdom"))
+    print("TUNED: dict[str, tuple[int, float]] = {")
+    for name in names:
+        best = (0.0, 0)
+        for count in (1, 2, 3):
+            players.TUNED = {name: (count, 1.0)}
+            wins, n = 0.0, 0
+            for i in range(games):
+                kingdom, landscapes = random_kingdom(random.Random(f"tune:{name}:{i}"))
+                if name not in kingdom:
+                    kingdom[i % len(kingdom)] = name
+                try:
+                    r = play_one((23, i, ["hard", "normal"], kingdom, landscapes, MAX_TURNS))
+                except SetupError:  # Way of the Mouse left with no card to set aside
+                    continue
+                if not r.capped:
+                    n += 1
+                    wins += (r.winners == ["hard"]) + 0.5 * (len(r.winners) > 1)
+            best = max(best, (wins / max(1, n), -count))
+        print(f'    "{name}": ({-best[1]}, {best[0]:.2f}),', flush=True)
+    print("}")
+
+
+def knobs(games: int, candidates: list[str]) -> None:
     for text in candidates:
-        knobs = {k: float(v) if "." in v else int(v) for k, v in
-                 (kv.split("=") for kv in text.split(",") if kv)}
-        players.PLANS["hard"] = dataclasses.replace(players.Plan(), **knobs)
-        results = run(["hard", "normal"], games, 7, None, [], jobs=1)  # in this process: the plan holds
-        print(text or "(normal's plan)", "|", report(["hard", "normal"], results, False)[0], flush=True)
+        values = {k: float(v) if "." in v else int(v) for k, v in
+                  (kv.split("=") for kv in text.split(",") if kv)}
+        players.PLANS["hard"] = dataclasses.replace(players.PLANS["hard"], **values)
+        results = run(["hard", "normal"], games, 7, None, [], jobs=1)
+        print(text or "(hard's plan)", "|", report(["hard", "normal"], results, False)[0], flush=True)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), sys.argv[2:])
+    mode, n = sys.argv[1], int(sys.argv[2])
+    {"ratings": ratings, "in-play": ratings_in_play, "knobs": knobs}[mode](n, sys.argv[3:])

@@ -325,6 +325,11 @@ class Traits:
     coffers: int = 0
     villagers: int = 0
     returns: bool = False  # "Return this to its pile", "Exile it", "Trash this": the card is lost
+    gain_up_to: int = 0  # the cost of the best card a gain reaches ("a Gold": 6), 0 when unknown
+    upgrade: int = 0  # gains a card costing this much more than the one it removes
+    exiles: bool = False  # Exiles a card from the hand: it thins the deck like trashing
+    plays: bool = False  # plays an Action card from elsewhere (hand, discard pile, set aside)
+    extra_turn: bool = False
 
 
 def _num(pattern: str, text: str) -> int:
@@ -334,13 +339,35 @@ def _num(pattern: str, text: str) -> int:
 
 _TRAITS: dict[str, Traits] = {}
 
+# What the text parse cannot see, declared per card (cards are data, not bot code): what a card
+# is worth in the terms of the other traits.
+DECLARED: dict[str, dict[str, Any]] = {
+    "Border Guard": {"cards": 1},  # one of the 2 revealed cards comes to hand
+    "Mountain Village": {"cards": 1},  # a card from the discard pile, or +1 Card
+    "Seer": {"cards": 2},  # the revealed cards costing 2 to 4 come to hand too
+    "Hunting Lodge": {"cards": 2},  # a bad hand is redrawn
+    "Way of the Mole": {"cards": 1},  # +3 Cards after discarding the hand
+    "Bounty Hunter": {"coins": 2},  # +3 coins for each new card it exiles: about 2
+    "Flag Bearer": {"cards": 1},  # takes the Flag: +1 Card each turn
+    "Groom": {"horses": 1},  # a Horse, a Silver or +1 Card with what it gains
+    "Research": {"cards": 1},  # the cards set aside come to hand next turn
+    "Camel Train": {"gain_up_to": 6},  # each gained brings a Gold to Exile, home with the next Gold
+    "Way of the Camel": {"gain_up_to": 6},
+    "Alliance": {"vp": 10, "gain_up_to": 6},
+    "Populate": {"gain_up_to": 5},
+    "Gamble": {"plays": True, "coins": 1},  # the top card, played when a Treasure: about 1 coin
+    "Pursue": {"coins": 1},  # the top 4 cards sifted for the one named: about 1 coin
+    "Enclave": {"vp": 1},  # a Duchy the others cannot have
+}
+
 
 def certain(text: str) -> str:
     """The sentences a card always does when played: "+1 Card.", "Either now or at the start of
     your next turn: +3 Cards", a Treasure's coins; not what happens only "if" or "when"."""
     out = []
     for s in re.split(r"(?<=\.) ", text):
-        if s.startswith(("+", "Either now", "At the start of your next turn", "Treasure", "Gain")):
+        if s.startswith(("+", "Either now", "At the start of your next turn", "Treasure", "Gain",
+                         "Choose one: +")):
             out.append(s)
     return " ".join(out)
 
@@ -350,20 +377,37 @@ def traits(d: Any) -> Traits:
     if t is None:
         text, sure = d.text, certain(d.text)
         if d.kind == "way":  # "Way. Instead of an Action's own instructions: +2 Actions."
-            sure = certain(text.split(": ", 1)[-1])
-        coins = _num(r"\+(\d+) coins?", sure)
+            text = text.split(": ", 1)[-1]
+            sure = certain(text)
+        elif d.kind == "event":  # "Event. +1 Buy. ..."
+            text = text.split(". ", 1)[-1]
+            sure = certain(text)
+        coins = _num(r"\+(\d+) coins?", sure) + _num(r"cards cost (\d+) coins? less this turn", text)
         if d.is_("Treasure"):
             coins = max(coins, _num(r"^Treasure\. (\d+) coins?", text))
         cards = _num(r"\+(\d+) Cards?", sure)
         if "Draw until you have 6" in text:
             cards = 2
-        t = _TRAITS[d.name] = Traits(
+        up_to = _num(r"card (?:to your hand )?costing up to (\d+) coins?(?! more)", text)
+        if re.search(r"[Gg]ain a card costing less than this", text):
+            up_to = (d.cost or 1) - 1
+        if re.search(r"[Gg]ain a Gold", text):
+            up_to = 6
+        fields = dict(
             cards=cards, actions=_num(r"\+(\d+) Actions?", sure), buys=_num(r"\+(\d+|a) Buy", sure),
-            coins=coins, trashes=bool(re.search(r"[Tt]rash (a|any|up to \d+) card", text)),
-            gains=bool(re.search(r"^[Gg]ain (a|one) (non-Victory )?card", text)),
+            coins=coins, trashes=bool(re.search(r"[Tt]rash (a|any|up to \d+) (non-Victory )?card", text)),
+            gains=bool(re.search(r"(^|\. )[Gg]ain (a|one|an?) (non-Victory |differently named )?card", text)
+                       or up_to),
             attack=d.is_("Attack"), vp=d.vp, horses=_num(r"[Gg]ain (\d+|a) Horses?", sure),
             coffers=_num(r"\+(\d+) Coffers", sure), villagers=_num(r"\+(\d+) Villagers?", sure),
-            returns=bool(re.search(r"Return this to its pile|Exile it\.|Trash this\.", text)))
+            returns=bool(re.search(r"Return this to its pile|(?<!they )Exile it\.|Trash this\.", text)),
+            gain_up_to=up_to, upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
+            exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
+            plays=bool(re.search(r"\b(?:re)?play (an Action|a non-Command Action|it\b|the set-aside)", text)),
+            extra_turn="extra turn" in text)
+        fields.update(DECLARED.get(d.name, {}))
+        fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])
+        t = _TRAITS[d.name] = Traits(**fields)
     return t
 
 
@@ -371,24 +415,107 @@ def traits(d: Any) -> Traits:
 class Plan:
     """The knobs of a buying plan; `hard` uses values tuned by simulation."""
 
-    kingdom_bar: float = 2.9  # a kingdom card must beat Silver's 2 coins by this much judgement
+    kingdom_bar: float = 3.0  # a kingdom card must beat Silver's 2 coins by this much judgement
     gold_bar: float = 3.9  # ... and at 6 or 7 coins, Gold's 3
+    two_bar: float = 0.5  # ... and at 2 coins, nothing
+    copy_penalty: float = 0.5  # each copy owned makes one more worth this much less
+    first_copy: float = 0.4  # a card not yet owned is worth trying: variety, a Way's use
     terminals_per_10: float = 0.7  # terminal Actions per 10 cards (more when villages allow)
     duchy_at: int = 4  # Provinces left when Duchies beat Gold
     estate_at: int = 2
     attack_bonus: float = 1.0
     trash_bonus: float = 0.8
-    first_province_golds: int = 0  # Golds owned before the first Province
-    endgame: int = 0  # 1: count the score at the end (no last Province that still loses)
+    opening_trash: float = 1.5  # the trash bonus is worth this many times more in the opening
+    endgame: int = 0  # 1: count the score at the end (no last Province that still loses); 2: also
+    # the penultimate Province rule
+    focus_min: float = 2.0  # a tuned "Big Money + X" rating (TUNED) this good makes X the plan
+    focus_cards: int = 1  # how many such cards, best first
+    focus_landscapes: int = 0  # 1: Events and Projects too, judged as normal does
 
 
-# hard: normal's plan with the score counted at the end. Tuned by simulation
-# (benchmarks/tune_hard.py): no other knob values did better against normal so far.
-PLANS = {"normal": Plan(), "hard": Plan(endgame=1)}
+# hard: the score counted at the end, and the kingdom's best "Big Money + X" plan when the
+# simulation found one (TUNED). Tuned by simulation (benchmarks/tune_hard.py).
+PLANS = {"normal": Plan(), "hard": Plan(endgame=2, focus_min=0.6, focus_landscapes=1)}
+
+# "Big Money + X", tuned by simulation (python benchmarks/tune_hard.py ratings GAMES): for each
+# Kingdom card, the number of copies that did best beside Big Money Ultimate's money rules, and
+# how often that won against `bigmoney`. `hard` follows the kingdom's best one; a card not listed
+# here (a new one) is judged by its traits alone, as `normal` does.
+TUNED: dict[str, tuple[int, float]] = {
+    "Acting Troupe": (1, 0.03),
+    "Animal Fair": (2, 0.62),
+    "Barge": (1, 0.72),
+    "Black Cat": (3, 0.90),
+    "Border Guard": (1, 0.39),
+    "Bounty Hunter": (1, 0.68),
+    "Camel Train": (1, 0.61),
+    "Cardinal": (1, 0.55),
+    "Cargo Ship": (1, 0.70),
+    "Cavalry": (1, 0.47),
+    "Coven": (3, 0.82),
+    "Destrier": (1, 0.42),
+    "Displace": (1, 0.38),
+    "Ducat": (1, 0.63),
+    "Experiment": (1, 0.29),
+    "Falconer": (1, 0.66),
+    "Fisherman": (3, 0.68),
+    "Flag Bearer": (1, 0.95),
+    "Gatekeeper": (2, 0.56),
+    "Goatherd": (1, 0.25),
+    "Groom": (1, 0.59),
+    "Hideout": (1, 0.23),
+    "Hostelry": (1, 0.33),
+    "Hunting Lodge": (1, 0.30),
+    "Improve": (1, 0.56),
+    "Inventor": (1, 0.33),
+    "Kiln": (1, 0.42),
+    "Lackeys": (2, 0.62),
+    "Livery": (2, 0.76),
+    "Mastermind": (1, 0.14),
+    "Mountain Village": (2, 0.37),
+    "Old Witch": (1, 0.96),
+    "Paddock": (2, 0.82),
+    "Patron": (1, 0.51),
+    "Priest": (1, 0.64),
+    "Recruiter": (1, 0.64),
+    "Research": (1, 0.29),
+    "Sanctuary": (1, 0.61),
+    "Scepter": (1, 0.47),
+    "Scholar": (2, 0.64),
+    "Scrap": (1, 0.33),
+    "Sculptor": (1, 0.66),
+    "Seer": (1, 0.57),
+    "Sheepdog": (1, 0.55),
+    "Silk Merchant": (3, 0.80),
+    "Sleigh": (1, 0.54),
+    "Snowy Village": (1, 0.36),
+    "Spices": (1, 0.66),
+    "Stockpile": (1, 0.41),
+    "Supplies": (3, 0.66),
+    "Swashbuckler": (1, 0.78),
+    "Treasurer": (2, 0.96),
+    "Village Green": (1, 0.33),
+    "Villain": (2, 0.79),
+    "Wayfarer": (1, 0.66),
+}
 
 
 def is_terminal(t: Traits, d: Any) -> bool:
     return d.is_("Action") and t.actions == 0
+
+
+def gain_worth(cost: int) -> float:
+    """What gaining a card of this cost is worth, in the coins of judgement (Silver 2, Gold 3)."""
+    return 0.0 if cost < 2 else 1.0 if cost == 2 else 2.0 if cost <= 4 else 2.5 if cost == 5 else 3.0
+
+
+def is_junk(game: Game, name: str) -> bool:
+    """Curses always; Estates while Provinces remain plenty; Coppers while the deck has money."""
+    if name == "Curse":
+        return True
+    if name == "Estate":
+        return len(game.supply.get("Province", [])) > 3
+    return name == "Copper" and game.current.turns_taken <= 12
 
 
 class BigMoneyPlayer(SimplePlayer):
@@ -426,7 +553,7 @@ class BigMoneyPlayer(SimplePlayer):
 
 class Bot(SimplePlayer):
     """`normal` and `hard`: plays villages before draw before payload, buys by a plan built
-    from the kingdom's card traits, and judges Ways, reactions and Coffers the same way."""
+    from the kingdom's card traits, and judges Events, Ways, reactions and Coffers the same way."""
 
     def __init__(self, seed: int = 0, level: str = "normal", plan: Plan | None = None) -> None:
         super().__init__(seed)
@@ -447,10 +574,10 @@ class Bot(SimplePlayer):
                 v += 0.5
         if t.attack:
             v += self.plan.attack_bonus
-        if t.trashes:
+        if t.trashes or t.exiles:
             v += self.plan.trash_bonus
         if t.gains:
-            v += 1.2
+            v += max(1.2, 0.6 * gain_worth(t.gain_up_to))
         if t.returns:
             v -= 1.5
         if d.is_("Victory"):
@@ -471,10 +598,11 @@ class Bot(SimplePlayer):
         plays = [a for a in acts if a.verb == "play" and game.db[a.name].is_("Treasure")]
         if plays:
             return plays[0]
+        if game.phase == "buy" and p.coffers and p.buys and not game.turn.bought_in_phase \
+                and self.spend_coffers(game, p):
+            return TurnAction("coffers", None, 1)
         if game.phase == "buy" or game.phase == "action":
             want = self.purchase(game, p) if p.buys else None
-            if want is None and p.coffers and self.spend_coffers(game, p):
-                return TurnAction("coffers", None, 1)
             if want and TurnAction("buy", want) in acts:
                 return TurnAction("buy", want)
         return TurnAction("end")
@@ -495,36 +623,108 @@ class Bot(SimplePlayer):
         return TurnAction("play", sorted(names, key=key)[0])
 
     def spend_coffers(self, game: Game, p: Any) -> bool:
-        """Coffers only to reach the next price that matters: 8, then 6, then 5."""
-        for target in (8, 6, 5):
+        """Coffers before the first buy, only to reach the next price that matters: a Province,
+        else a Gold early or a Duchy late."""
+        late = len(game.supply.get("Province", [])) <= self.plan.duchy_at
+        for target in (8, 5 if late else 6):
             if p.coins < target <= p.coins + p.coffers:
                 return True
         return False
 
+    # ---- buying
     def purchase(self, game: Game, p: Any) -> str | None:
         """Big Money Ultimate's greening, plus the kingdom's best cards judged by their traits:
-        a terminal to draw or attack with (few copies), a Treasure better than Silver or Gold."""
+        draw and villages in step, a trasher early, attacks, Treasures better than Silver or Gold,
+        and Events and Projects when they beat what the coins would buy."""
         coins, provinces = p.coins, len(game.supply.get("Province", []))
         if game.turn.bought_in_phase and coins < 2:
-            return None
-        owned = p.all_cards()
+            return self.free_event(game, p)
         plan = self.plan
-        if plan.endgame and provinces <= 2:
+        if plan.endgame and provinces <= 3:
             late = self.endgame(game, p, coins, provinces)
             if late:
                 return late
         if coins >= 8:
-            return "Province"
+            return self.landscape_purchase(game, p) or "Province"
+        extra = self.extra_turn(game, p) if provinces <= plan.duchy_at and coins < 8 else None
+        if extra:
+            return extra  # late, a whole extra turn beats a Duchy
         if coins >= 5 and provinces <= plan.duchy_at and game.supply["Duchy"].cards:
             return "Duchy"
         if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
             return "Estate"
+        focus = self.focus(game)
+        if focus is not None:
+            return self.focus_purchase(game, p, focus)
         landscape = self.landscape_purchase(game, p)
         if landscape:
             return landscape
+        best, best_v = self.best_kingdom(game, p, coins)
+        if coins >= 6:
+            return best if best and best_v >= plan.gold_bar else "Gold"
+        if coins >= 3:  # each Silver past the fourth is worth a little less
+            silvers = sum(c.name == "Silver" for c in p.all_cards())
+            return best if best and best_v >= plan.kingdom_bar - 0.15 * max(0, silvers - 3) else "Silver"
+        if best and best_v >= plan.two_bar and provinces > plan.duchy_at:
+            return best
+        if len(p.all_cards()) < 8 and game.supply["Copper"].cards:
+            return "Copper"  # thinned too far (Cathedral): grow back
+        return self.free_event(game, p)
+
+    def worth(self, game: Game, option: Any) -> float:  # type: ignore[override]
+        """SimplePlayer's worth, but a Victory card is never worth less than its points: a
+        forced trash (Cathedral) takes a Silver before a Province."""
+        v = SimplePlayer.worth(game, option)
+        d = game.db.defs.get(option.name if hasattr(option, "name") else str(option))
+        if d is not None and d.is_("Victory") and d.name not in JUNK:
+            v = max(v, 1.5 * d.vp)
+        return v
+
+    @staticmethod
+    def extra_turn(game: Game, p: Any) -> str | None:
+        """An Event that gives an extra turn, when it can be bought now."""
+        for d in game.landscapes:
+            if d.kind == "event" and traits(d).extra_turn and game.cost(d) <= p.coins \
+                    and game.why_not(p, TurnAction("buy", d.name)) is None:
+                return d.name
+        return None
+
+    def focus(self, game: Game) -> list[tuple[str, int]] | None:
+        """The kingdom's best tuned "Big Money + X" cards and their counts, when good enough."""
+        rated = sorted(((TUNED[n][1], n) for n in game.config.kingdom if n in TUNED), reverse=True)
+        cards = [(n, TUNED[n][0]) for r, n in rated[: self.plan.focus_cards] if r >= self.plan.focus_min]
+        return cards or None
+
+    def focus_purchase(self, game: Game, p: Any, cards: list[tuple[str, int]]) -> str | None:
+        """Big Money with X: X up to its count (Gold first at 6 when X is cheap and owned)."""
+        coins = p.coins
+        for name, count in cards:
+            have = sum(c.name == name for c in p.all_cards())
+            d = game.db[name]
+            m = re.search(r"When you gain (?:or trash )?this, take the (\w+)", d.text)
+            if m and game.artifacts.get(m.group(1)) not in (None, p):
+                count = min(have + 1, count + 2)  # Flag Bearer: another copy takes the Flag back
+            if have < count and game.supply[name].cards and game.cost(d) <= coins \
+                    and not (coins >= 6 and game.cost(d) <= 4 and have) \
+                    and game.why_not(p, TurnAction("buy", name)) is None:
+                return name
+        if self.plan.focus_landscapes:
+            landscape = self.landscape_purchase(game, p)
+            if landscape:
+                return landscape
+        if coins >= 6:
+            return "Gold"
+        return "Silver" if coins >= 3 else None
+
+    def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
+        owned = p.all_cards()
+        copies: dict[str, int] = {}
+        for c in owned:
+            copies[c.name] = copies.get(c.name, 0) + 1
         terminals = sum(is_terminal(traits(c.defn), c.defn) for c in owned)
-        villages = sum(traits(c.defn).actions >= 2 for c in owned)
-        room = terminals < 1 + max(0, len(owned) - 10) * plan.terminals_per_10 / 10 + villages
+        villages = sum(traits(c.defn).actions >= 2 or traits(c.defn).villagers >= 2 for c in owned) \
+            + p.villagers // 2
+        room = terminals < 1 + max(0, len(owned) - 10) * self.plan.terminals_per_10 / 10 + villages
         best, best_v = None, 0.0
         for n, z in game.supply.items():
             d = game.db[n]
@@ -533,100 +733,335 @@ class Bot(SimplePlayer):
             t = traits(d)
             if is_terminal(t, d) and not room:
                 continue
-            if t.actions >= 2 and terminals <= villages + 1:
-                continue  # a village with little to play is a Copper
-            v = self.buy_value(game, d, t)
+            v = self.buy_value(game, p, d, t) - self.plan.copy_penalty * copies.get(n, 0)
+            v += self.plan.first_copy if n not in copies else 0
+            if t.actions >= 2 or t.villagers >= 2:  # a village: only with terminals to play
+                v += 0.8 * min(2, terminals - villages) if terminals > villages else -9
             if v > best_v or v == best_v and best is not None and n < best:
                 best, best_v = n, v
         if best is not None and game.why_not(p, TurnAction("buy", best)) is not None:
-            best = None
-        if coins >= 6:
-            return best if best and best_v >= plan.gold_bar else "Gold"
-        if best and best_v >= plan.kingdom_bar:
-            return best
-        return "Silver" if coins >= 3 else None
+            return None, 0.0
+        return best, best_v
 
-    def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
-        """Never the last Province while it still loses: a Duchy keeps the game going."""
-        mine = game.score(p)
-        lead = max(game.score(o) for o in game.players if o is not p)
-        if coins >= 8 and provinces == 1 and mine + 6 < lead and game.supply["Duchy"].cards:
-            return "Duchy"
-        if coins >= 8 and provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
-            mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
-            return "Province" if mover_first or not game.supply["Duchy"].cards else "Duchy"
-        return None
-
-    def buy_value(self, game: Game, d: Any, t: Traits) -> float:
+    def buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does."""
-        if t.returns:
-            return 0.0
         plan = self.plan
+        junk = sum(is_junk(game, c.name) for c in p.all_cards())
+        thin = plan.trash_bonus * min(1.0, junk / 6) if game.current.turns_taken <= 6 else 0.0
+        if game.current.turns_taken <= 2:  # the opening: the time for a trasher
+            thin *= plan.opening_trash
         if d.is_("Treasure"):
-            return t.coins + 0.3 * t.buys + 0.4 * t.coffers
-        v = t.coins + t.cards + 0.3 * t.buys + 0.5 * t.coffers + 0.3 * t.villagers + 0.4 * t.horses
+            return t.coins + 0.3 * t.buys + 0.4 * t.coffers + 0.4 * t.horses - (0.8 if t.returns else 0) \
+                + (thin if t.trashes else 0)
+        v = t.coins + t.cards + 0.3 * t.buys + 0.8 * t.coffers + 0.3 * t.villagers + 1.1 * t.horses
+        if d.text.startswith("Discard your hand"):  # Scholar: the cards drawn replace a hand of 4
+            v -= 4
         if t.actions:
             v += 0.6 * min(t.actions, 2) - (1.0 if t.cards else 0)  # a cantrip replaces itself
+            v += 0.5 if t.cards >= 2 else 0  # a Laboratory never collides
         v += plan.attack_bonus if t.attack else 0
-        v += plan.trash_bonus if t.trashes and game.current.turns_taken <= 4 else 0
-        return v
+        v += 0.5 if "you may play this from your hand" in d.text else 0  # free plays (Sheepdog)
+        v += 0.4 * t.upgrade + (1.0 if "gain a copy" in d.text else 0)  # Improve, Kiln
+        if t.trashes or t.exiles:
+            v += thin * (1 if sum(traits(c.defn).trashes for c in p.all_cards()) == 0 else 0.2)
+        if t.plays:  # Mastermind: worth what it plays again, with good Actions to play
+            acts = sorted((self.card_value(game, c.defn) for c in p.all_cards() if c.is_("Action")), reverse=True)
+            times = _num(r"(\d+) times", d.text)
+            v += 0.5 * max(1, times - 1) * acts[0] if len(acts) >= 2 else 0
+        if t.gains:
+            v += gain_worth(t.gain_up_to or 4) + (0.5 if "to your hand" in d.text else 0)
+        if t.returns and not (t.villagers or t.coffers) and "gain another" not in d.text:
+            v -= 1.0  # lost when played; not when what it leaves lasts, nor when it comes in pairs
+        return max(v, self.way_floor(game))
 
-    def landscape_purchase(self, game: Game, p: Any) -> str | None:
-        """A Project once, early, at its price; an Event when its traits beat the card money
-        would buy. Each Event at most once a turn, so no loop."""
+    def way_floor(self, game: Game) -> float:
+        """With a Way in the game, any Action is worth at least what the Way makes of it."""
+        ways = [traits(d) for d in game.landscapes if d.kind == "way"]
+        return max((t.coins + 0.9 * t.cards + 0.3 * t.buys + 0.8 * t.horses + 0.3 * t.actions
+                    - (1.5 if t.returns else 0) for t in ways), default=0.0)
+
+    def free_event(self, game: Game, p: Any) -> str | None:
+        """With coins left that buy nothing better: an Event that costs that little and helps."""
+        return self.landscape_purchase(game, p, spare=True)
+
+    def landscape_purchase(self, game: Game, p: Any, spare: bool = False) -> str | None:
+        """A Project once, early, at its price; an Event when its traits, judged in this hand,
+        beat what the coins would buy. Each Event at most once a turn, so no loop."""
         bought = game.turn.bought_cards
-        best, best_v = None, 0.0
+        provinces = len(game.supply.get("Province", []))
+        money = 0.0 if spare else 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
+        if p.coins >= 8 and not spare:  # a Province; an early one is worth a little more than Gold
+            money = 6.0 if provinces > 2 else 9.0
+            if p.turns_taken <= 6 and not any(c.name == "Gold" for c in p.all_cards()):
+                money = 3.5
+        if 3 <= p.coins < 8 and not spare:  # or the kingdom card the coins would buy
+            money = max(money, self.best_kingdom(game, p, p.coins)[1])
+        best, best_v = None, money + 0.3
         for d in game.landscapes:
             if d.kind not in ("event", "project") or d.name in bought:
                 continue
-            if game.why_not(p, TurnAction("buy", d.name)) is not None:
-                continue
             cost = game.cost(d)
-            if d.kind == "project":
-                if p.coins - cost <= 1 and len(game.supply.get("Province", [])) > 5:
-                    return d.name
+            if cost > p.coins or game.why_not(p, TurnAction("buy", d.name)) is not None:
                 continue
-            t = traits(d)
-            v = t.coins + 0.8 * t.horses + 0.5 * t.cards + 0.3 * t.buys \
-                + (3 if "Gain a Gold" in d.text else 0) \
-                + (1.5 if t.gains else 0) + (1 if "extra turn" in d.text else 0)
-            if "Curse" in d.text and "gain a Curse" in d.text:
-                v -= 2.5
-            money = 3 if p.coins >= 6 else 2 if p.coins >= 3 else 0
-            if p.coins >= cost and v > money + 0.3 and (best is None or v > best_v):
+            v = self.project_value(game, p, d, cost) if d.kind == "project" else \
+                self.event_value(game, p, d, traits(d))
+            if v > best_v or v == best_v and best is not None and d.name < best:
                 best, best_v = d.name, v
         return best
+
+    def project_value(self, game: Game, p: Any, d: Any, cost: int) -> float:
+        """A Project lasts all game: early, it is worth more than the card its price buys."""
+        provinces = len(game.supply.get("Province", []))
+        if provinces <= 5 or p.coins - cost > 1:
+            return 0.0
+        if "trash a card" in d.text and not d.text.startswith("Project. When"):
+            # Cathedral: a forced trash every turn, worth it only with plenty of junk to lose
+            junk = sum(is_junk(game, c.name) for c in p.all_cards())
+            return 2.5 if junk >= 9 and p.turns_taken <= 2 else 0.0
+        if cost >= 8:
+            return 6.5 if p.turns_taken <= 10 else 0.0
+        return 9.0 if p.turns_taken <= 12 else 0.0  # it lasts: beats the card its price buys
+
+    def event_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
+        """An Event's worth now, from its traits and this hand (its Treasures already played)."""
+        provinces = len(game.supply.get("Province", []))
+        hand = p.hand.cards
+        v = t.coins + 0.8 * t.horses + t.vp
+        if t.buys:
+            v += 0.3
+        if t.gain_up_to:
+            v += self.best_gain(game, p, t.gain_up_to)
+            if t.plays:  # Reap: the Gold gained is played at once, next turn
+                v += 0.5 * gain_worth(t.gain_up_to)
+            if "Each other player gains" in d.text:  # Bargain: their Horses
+                v -= 0.5
+        if "per differently named card you have gained" in d.text:  # Commerce
+            v = gain_worth(t.gain_up_to) * len({c.name for q, c in game.turn.gained if q is p})
+        if "Action Supply pile" in d.text:  # Populate: every Action, early only
+            v = 7.0 if provinces >= 7 else 0.0
+        if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
+            v = 9.0 if p.coins + 2 >= 8 > p.coins and game.supply["Curse"].cards else 0.0
+        if t.upgrade:  # Enhance: the hand's best upgrade (a Curse away, a dead Action up)
+            v = max((self.best_gain(game, p, game.cost(c.defn) + t.upgrade) + self.junk_value(game, c.name)
+                     - (0 if is_junk(game, c.name) else self.card_value(game, c.defn))
+                     for c in hand if not c.is_("Victory")), default=0.0)
+        elif t.exiles or t.trashes:  # Banish: all the copies of one junk card in hand
+            v += max((sum(self.junk_value(game, c.name) for c in hand if c.name == x.name)
+                      for x in hand), default=0.0)
+        if t.plays and not t.gain_up_to:  # Toil, March, Delay: an Action that would stay unplayed
+            dead = [c for c in (p.discard.cards if "discard pile" in d.text else hand) if c.is_("Action")]
+            if p.actions and "discard pile" not in d.text and game.phase == "action":
+                dead = []
+            v += max((self.card_value(game, c.defn) for c in dead), default=0) * (0.8 if dead else 0)
+        if t.extra_turn:
+            v += 4.0 if provinces <= 4 else 0.0
+        if "Exile an Action card from the Supply" in d.text:
+            # Invest, Transport: a copy waits in Exile, home with the next copy gained (or brought)
+            best = max((self.buy_value(game, p, game.db[n], traits(game.db[n])) for n, z in game.supply.items()
+                        if z.cards and game.db[n].kind == "kingdom" and game.db[n].is_("Action")), default=0)
+            v += 0.8 * best - 0.3
+        if "5 or fewer cards in play" in d.text:  # Stampede
+            v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
+        return v
+
+    @staticmethod
+    def junk_value(game: Game, name: str) -> float:
+        """What losing a card is worth: a Curse most, an Estate early, a Copper a little."""
+        if not is_junk(game, name):
+            return 0.0
+        return {"Curse": 2.0, "Estate": 1.2}.get(name, 0.5)
+
+    def best_gain(self, game: Game, p: Any, up_to: int) -> float:
+        """What the best card gained costing up to this is worth (a plain gain's worth at least)."""
+        best = max((self.gain_value(game, p, n) for n, z in game.supply.items()
+                    if z.cards and game.cost(game.db[n]) <= up_to), default=0.0)
+        return max(best, gain_worth(up_to) if up_to <= 6 else 3.0)
+
+    def gain_value(self, game: Game, p: Any, name: str) -> float:
+        """A card to gain, judged as a buy would be: Treasures by coins, Victory cards by points
+        late, Kingdom cards by traits less what copies and crowded terminals take away."""
+        d = game.db.defs.get(name)
+        if d is None or name in JUNK or d.cost is None:
+            return self.worth(game, name) - 3
+        if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
+            return d.vp if len(game.supply.get("Province", [])) <= 4 else 0.3 * d.vp
+        if d.kind != "kingdom":
+            return traits(d).coins + 0.5 * traits(d).cards
+        t = traits(d)
+        v = self.buy_value(game, p, d, t) - self.plan.copy_penalty * sum(c.name == name for c in p.all_cards())
+        if is_terminal(t, d):
+            terminals = sum(is_terminal(traits(c.defn), c.defn) for c in p.all_cards())
+            v -= 0.7 * max(0, terminals - 1)
+        return v
+
+    def answer_gain(self, game: Game, d: Decision) -> list[int]:
+        """The card worth most to this deck, never a Curse by choice."""
+        def name(i: int) -> str:
+            o = d.options[i]
+            return o.value.name if hasattr(o.value, "name") else o.label
+        order = [i for i in range(len(d.options)) if name(i) != "Curse"]
+        if not order:
+            return [] if d.may_decline else [0]
+        return [max(order, key=lambda i: (self.gain_value(game, d.player, name(i)), -i))]
+
+    answer_exile_supply = answer_gain
+
+    def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
+        """Never the last Province while it still loses: a Duchy keeps the game going. `hard`
+        also keeps the penultimate Province when the other could then win with the last."""
+        mine = game.score(p)
+        lead = max(game.score(o) for o in game.players if o is not p)
+        duchies = bool(game.supply["Duchy"].cards)
+        if coins >= 8 and provinces == 1 and mine + 6 < lead and duchies:
+            return "Duchy"
+        if coins >= 8 and provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
+            mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
+            return "Province" if mover_first or not duchies else "Duchy"
+        if coins >= 8 and provinces == 2 and self.plan.endgame >= 2 and duchies \
+                and (mine < lead if self.plan.endgame >= 3 else mine + 6 <= lead):
+            return "Duchy"  # the penultimate Province would hand the win to the other
+        return None
 
     # ---- questions
     def answer(self, game: Game, d: Decision) -> Any:
         if d.topic == "way":
             return self.answer_way(game, d)
+        if d.topic == "react":
+            return self.answer_react(game, d)
+        if d.kind == "yesno":
+            return self.answer_yesno(game, d)
         return super().answer(game, d)
+
+    def answer_react(self, game: Game, d: Decision) -> list[int]:
+        """Take every optional trigger, except bringing junk back from Exile."""
+        ev = d.context
+        card = getattr(ev, "card", None)
+        for i, o in enumerate(d.options):
+            if o.label == "Exile" and card is not None and is_junk(game, card.name):
+                continue
+            return [i]
+        return []
+
+    def answer_yesno(self, game: Game, d: Decision) -> list[int]:
+        """Yes, unless it would do harm: a copy of junk, a Silver late, a good hand discarded."""
+        p, q = d.player, d.prompt
+        m = re.match(r"Gain a copy of (.+) first\?", q)
+        if m:
+            return [0 if self.worth(game, m.group(1)) >= 2 else 1]
+        if q.startswith("Gain a Silver"):
+            return [0 if len(game.supply.get("Province", [])) > 3 else 1]
+        if q.startswith("Discard your hand"):
+            money = sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+            return [0 if money < 5 and len(p.hand.cards) < 6 else 1]
+        return [0]
+
+    def answer_trash(self, game: Game, d: Decision) -> list[int]:
+        """To gain a better card (Enhance): the card whose upgrade gains the most; else junk."""
+        m = re.search(r"costing up to (\d+) more", d.prompt)
+        played = d.player.in_play.cards[-1] if d.player.in_play.cards else None
+        if played is not None and "Victory card, gain a Curse" in played.defn.text and d.max == 1:
+            # Hideout: a Victory card trashed brings a Curse, so anything else first
+            others = [i for i, o in enumerate(d.options) if not game.db[o.label].is_("Victory")]
+            if others:
+                return [min(others, key=lambda i: (self.worth(game, d.options[i].label), i))]
+        if not m or d.max != 1:
+            return super().answer_trash(game, d)
+        up = int(m.group(1))
+        best, best_gain = None, 0.5
+        for i, o in enumerate(d.options):
+            card = game.db[o.label]
+            reach = [self.worth(game, n) for n, z in game.supply.items()
+                     if z.cards and game.cost(game.db[n]) <= game.cost(card) + up]
+            gain = max(reach, default=0) - self.worth(game, o.label)
+            if gain > best_gain:
+                best, best_gain = i, gain
+        if best is None:
+            return [] if d.may_decline else self.ranked(game, d)[:1]
+        return [best]
+
+    def answer_mode(self, game: Game, d: Decision) -> list[int]:
+        labels = [o.label for o in d.options]
+        if labels[:2] == ["exile", "deck"] and any(c.is_("Action") for c in d.player.exile.cards):
+            return [1]  # Transport: bring the exiled Action home
+        if labels == ["coins", "replay"]:  # Scepter: replay the best Action in play, if it beats 2 coins
+            best = max((self.card_value(game, c.defn) for c in d.player.in_play.cards if c.is_("Action")),
+                       default=0.0)
+            return [1] if best > 2.2 else [0]
+        if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Gold from the trash, else the Key
+            return [1] if any(c.name in ("Gold", "Silver") for c in game.trash.cards) else [2]
+        return super().answer_mode(game, d)
 
     def answer_way(self, game: Game, d: Decision) -> list[int]:
         """A Way only when it does more here than the card's own text: a dead terminal with
-        Way of the Ox, say, or a draw card with nothing left to draw."""
+        Way of the Ox, coins instead of draw from a thin deck, junk to trash with the Goat, a
+        draw card saved for next turn when this hand already buys a Province."""
         card = self.played_card(game, d)
+        if card is None:
+            return [0]
         p = d.player
         # what +Actions would let play: the Actions in hand, best first (they are dead otherwise)
         waiting = sorted((self.card_value(game, c.defn) for c in p.hand.cards if c.is_("Action")),
                          reverse=True)
-        drawable = len(p.deck.cards) + len(p.discard.cards)
+        pile = p.deck.cards + p.discard.cards
+        drawable = len(pile)
+        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable) \
+            + 0.3 * sum(c.is_("Action") for c in pile) / max(1, drawable)
+        hand_money = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+        late = len(game.supply.get("Province", [])) <= 4
+        junk = max((2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7
+                    for c in p.hand.cards if is_junk(game, c.name)), default=0.0)
 
         def worth(t: Traits) -> float:
             more = sum(waiting[:t.actions]) if p.actions == 0 else 0.2 * t.actions
-            return t.coins + 0.9 * min(t.cards, drawable) + more + 0.4 * t.buys + 0.5 * t.horses \
-                - (2 if t.returns else 0) \
-                + (1 if t.trashes and any(c.name in JUNK for c in p.hand.cards) else 0)
-        own = self.card_value(game, card) if card is not None else 99.0
-        if card is not None:
-            own = worth(traits(card)) + (1.5 if traits(card).attack or traits(card).gains else 0)
-        best, best_v = 0, own + 0.5
+            buy = 0.4 * t.buys + (1.0 if t.buys and hand_money + t.coins >= 9 else 0)  # two things to buy
+            return t.coins + density * min(t.cards, drawable) + more + buy + 0.5 * t.horses \
+                + (junk if t.trashes or t.exiles else 0)
+        ct = traits(card)
+        own = worth(ct) + (1.5 if ct.attack else 0) + 0.5 * ct.coffers \
+            + (max(1.5, 0.6 * gain_worth(ct.gain_up_to)) if ct.gains else 0) + 0.7 * ct.villagers \
+            - (1.0 if ct.returns else 0)
+        if card.text.startswith("Discard your hand"):
+            own -= hand_money
+        best, best_v = 0, own + 0.25
         for i, o in enumerate(d.options):
-            if o.value is not None:
-                v = worth(traits(o.value))
-                if v > best_v:
-                    best, best_v = i, v
+            w = o.value
+            if w is None:
+                continue
+            t = traits(w)
+            text = w.text
+            v = worth(t)
+            if t.returns:  # Horse: the card goes back; little loss late or for a cheap card
+                v -= 0.3 if late else 0.6 * self.card_value(game, card)
+            if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained
+                v += 0 if late else 1.9
+            if "Discard your hand" in text:  # Mole: a fresh hand for this one
+                v -= hand_money
+            if "each +Cards gives" in text:  # Chameleon: cards and coins swap
+                v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys))
+            elif t.plays and w.name in game.set_aside_for:  # Mouse: the set-aside card
+                aside = game.set_aside_for.get(w.name)
+                v = worth(traits(aside.defn)) + 0.7 * traits(aside.defn).villagers \
+                    + (1.5 if traits(aside.defn).attack or traits(aside.defn).gains else 0) if aside else 0
+            elif "Set this aside" in text:  # Turtle: its own text next turn, when not needed now
+                v = self.card_value(game, card) if drawable == 0 or hand_money >= 8 and not (
+                    ct.coins or ct.buys) else 0
+            elif t.upgrade:  # Butterfly: a card costing 1 more
+                v = max((self.card_value(game, game.db[n]) for n, z in game.supply.items()
+                         if z.cards and game.cost(game.db[n]) == game.cost(card) + t.upgrade
+                         and game.db[n].kind == "kingdom"), default=0) - self.card_value(game, card)
+            elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point
+                v = 1.5 if late else 0.2
+            elif "discard a Treasure to gain a copy" in text:  # Rat
+                v = (self.card_value(game, card) - 1) * (0 if late else 0.8) \
+                    if any(c.name == "Copper" for c in p.hand.cards) else 0
+            elif "when you gain a card, you may put it onto your deck" in text:  # Seal
+                v += 0.4
+            elif "when you discard this from play" in text:  # Frog: back on top
+                v += 0.3
+            elif "at the end of this turn" in text:  # Squirrel: the cards come for next turn
+                v = density * t.cards
+            if v > best_v:
+                best, best_v = i, v
         return [best]
 
     @staticmethod
@@ -636,8 +1071,6 @@ class Bot(SimplePlayer):
         return game.db.defs.get(name) if name else None
 
 
-# Plans `hard` tries on each kingdom before it buys: the kingdom's cards by normal's judgement,
-# money alone, kingdom cards more eagerly, more terminals with a bigger pull to attacks.
 def make_player(level: str, seed: int) -> Any:
     """A computer player of a level: bigmoney, normal or hard."""
     if level == "bigmoney":

@@ -41,6 +41,7 @@ class GameResult:
     turns: dict[str, int] = field(default_factory=dict)
     bought: dict[str, Counter] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)  # cards played or bought, Ways used
+    uses: Counter = field(default_factory=Counter)  # how often each was played, bought or used
     capped: bool = False
     decision_times: list[float] = field(default_factory=list)
 
@@ -62,8 +63,10 @@ class Recorder:
             if answer.verb == "buy":
                 self.bought[answer.name] += 1
             self.result.used.add(answer.name)
+            self.result.uses[answer.name] += 1
         elif d.topic == "way" and answer and d.options[answer[0]].value is not None:
             self.result.used.add(d.options[answer[0]].label)
+            self.result.uses[d.options[answer[0]].label] += 1
         return answer
 
 
@@ -189,6 +192,30 @@ def report(bots: list[str], results: list[GameResult], random_kingdoms: bool) ->
     return lines
 
 
+def usage(results: list[GameResult]) -> list[str]:
+    """`--usage`: for each Kingdom card and landscape dealt, in how many of the games it was
+    dealt in a bot bought, played or used it, and how often; then those never used."""
+    db = database()
+    dealt: Counter = Counter()
+    used_in: Counter = Counter()
+    times: Counter = Counter()
+    for r in results:
+        for name in r.kingdom + r.landscapes:
+            dealt[name] += 1
+            used_in[name] += name in r.used
+            times[name] += r.uses[name]
+    lines = []
+    for kind in ("kingdom", "event", "way", "project"):
+        names = sorted(n for n in dealt if db[n].kind == kind)
+        never = [n for n in names if not used_in[n]]
+        lines.append(f"{kind.capitalize()} cards used:" if kind == "kingdom" else f"{kind.capitalize()}s used:")
+        lines += [f"  {n}: in {used_in[n]} of {dealt[n]} games, {times[n]} times" for n in names]
+        undealt = sorted(d.name for d in db.of_kind(kind) if d.name not in dealt)
+        lines.append(f"  never used: {', '.join(never) if never else 'none'}"
+                     + (f"; never dealt: {', '.join(undealt)}" if undealt else "") + ".")
+    return lines
+
+
 def parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog="dominion simulate", description="Computer players against each other.")
     p.add_argument("--bots", default="normal,bigmoney", help=f"levels, comma-separated ({', '.join(LEVELS)})")
@@ -199,6 +226,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--landscapes", default="", help="Events, Ways and Projects with --kingdom NAMES")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
     p.add_argument("--max-turns", type=int, default=MAX_TURNS, help="turn cap for one player")
+    p.add_argument("--usage", action="store_true", help="how often each Kingdom card, Event, Way "
+                   "and Project dealt was bought, played or used, and which never were")
     return p
 
 
@@ -244,6 +273,9 @@ def finish(args: argparse.Namespace, bots: list[str], kingdom: list[str] | None,
     spent = time.perf_counter() - start
     for line in report(bots, results, kingdom is None):
         write(line)
+    if args.usage:
+        for line in usage(results):
+            write(line)
     times = sorted(t for r in results for t in r.decision_times)
     jobs = min(args.jobs, args.games)
     write(f"Time: {len(results)} games in {spent:.1f} s, {len(results) / spent:.1f} games per second "

@@ -98,13 +98,14 @@ def test_simulate_gives_the_same_figures_for_1_and_2_jobs() -> None:
     runs = []
     for jobs in ("1", "2"):
         lines: list[str] = []
-        assert simulate(["--bots", "hard,normal", "--games", "6", "--seed", "5", "--jobs", jobs],
-                        lines.append) == 0
+        assert simulate(["--bots", "hard,normal", "--games", "6", "--seed", "5", "--jobs", jobs,
+                         "--usage"], lines.append) == 0
         assert lines[-1].startswith("Time: ")
         runs.append(lines[:-1])  # all but the timing
     assert runs[0] == runs[1]
     assert runs[0][0].startswith("hard: ") and " wins of 6 (" in runs[0][0] and "95% CI" in runs[0][0]
     assert any(ln.startswith("Never used of ") for ln in runs[0])
+    assert "Kingdom cards used:" in runs[0]  # the usage counts too
 
 
 def test_a_game_past_the_turn_cap_is_a_finding_not_a_result() -> None:
@@ -158,3 +159,198 @@ def test_the_opening_questions_ask_the_computers_level(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=60, env=env)
     assert "Computer level: 1. normal, 2. hard, 3. bigmoney. Enter for normal." in res.stdout
     assert "Type 1, 2 or 3, or press Enter for normal." in res.stdout
+
+
+# ---- issue 14, second part: every card used sensibly, hard beats normal
+
+def buy_phase(kingdom: list[str], landscapes: list[str] = (), coins: int = 0):
+    """A game at player A's Buy phase with an empty hand and these coins."""
+    game = new_game(Config(["A", "B"], kingdom, list(landscapes), 3))
+    a = game.players[0]
+    game.phase = "buy"
+    a.discard.cards.extend(a.hand.cards)  # still 10 cards: no thinned-deck rule
+    a.hand.cards.clear()
+    a.coins, a.buys = coins, 1
+    return game, a
+
+
+def test_traits_see_gains_exiles_plays_and_conditional_coins() -> None:
+    db = database()
+    assert traits(db["Displace"]).gains and traits(db["Displace"]).exiles
+    assert traits(db["Bargain"]).gain_up_to == 5 and traits(db["Demand"]).gain_up_to == 4
+    assert traits(db["Reap"]).gain_up_to == 6 and traits(db["Reap"]).plays
+    assert traits(db["Banish"]).exiles and traits(db["Toil"]).plays and traits(db["Toil"]).buys == 1
+    assert traits(db["Scepter"]).coins == 2  # "Choose one: +2 coins; or ..."
+    assert not traits(db["Gatekeeper"]).returns  # "they Exile it": the other player's card
+    assert traits(db["Stockpile"]).returns and traits(db["Enhance"]).upgrade == 2
+    assert traits(db["Seize the Day"]).extra_turn
+
+
+def test_coffers_are_spent_before_buying_to_reach_a_province() -> None:
+    from dominion_tui.core.decisions import Decision, TurnAction
+    game, a = buy_phase(["Villain"], coins=6)
+    a.coffers = 2
+    bot = make_player("normal", 1)
+    assert bot.decide(game, Decision("turn", a, "Buy phase", topic="buy")) == TurnAction("coffers", None, 1)
+    a.coffers, a.coins = 0, 8
+    assert bot.decide(game, Decision("turn", a, "Buy phase", topic="buy")) == TurnAction("buy", "Province")
+
+
+def test_hideout_trashes_anything_but_a_victory_card() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+    game, a = buy_phase(["Hideout"])
+    game.phase = "action"
+    game.new_card("Hideout", a.in_play)
+    cards = [game.new_card(n, a.hand) for n in ("Estate", "Silver", "Copper")]
+    d = Decision("cards", a, "Trash a card from your hand.", [Option(c.name, c) for c in cards], topic="trash")
+    assert make_player("normal", 1).answer(game, d) == [2]  # the Copper, not the Estate (a Curse)
+    assert SimplePlayerAnswer(game, d) == [0]  # the simple player, unchanged, takes the Estate
+
+
+def SimplePlayerAnswer(game, d):
+    from dominion_tui.players import SimplePlayer
+    return SimplePlayer(1).answer(game, d)
+
+
+def test_exiled_curses_stay_in_exile() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+    from dominion_tui.core.events import Event
+    game, a = buy_phase(["Bounty Hunter"])
+    curse = game.new_card("Curse", a.discard)
+    ev = Event("gain", a, curse)
+    d = Decision("option", a, "Discard your exiled Curse?", [Option("Exile", None)], min=0,
+                 context=ev, topic="react")
+    assert make_player("normal", 1).answer(game, d) == []
+    ev.card = game.new_card("Gold", a.discard)
+    assert make_player("normal", 1).answer(game, d) == [0]
+
+
+def test_hard_keeps_the_penultimate_province_when_the_last_would_lose_it() -> None:
+    game, a = buy_phase(["Barge"], coins=8)
+    del game.supply["Province"].cards[2:]  # 2 left
+    for _ in range(2):
+        game.new_card("Duchy", game.players[1].discard)  # B leads by 6
+    assert make_player("hard", 1).purchase(game, a) == "Duchy"
+    assert make_player("normal", 1).purchase(game, a) == "Province"
+
+
+def test_events_are_bought_for_what_they_do_in_this_hand() -> None:
+    # Delay: an Action left in hand, nothing to buy with 1 coin
+    game, a = buy_phase(["Old Witch"], ["Delay"], coins=1)
+    game.new_card("Old Witch", a.hand)
+    assert make_player("normal", 1).purchase(game, a) == "Delay"
+    a.hand.cards.clear()
+    assert make_player("normal", 1).purchase(game, a) is None
+    # Reap at 7: a Gold played next turn beats a Gold
+    game, a = buy_phase(["Barge"], ["Reap"], coins=7)
+    assert make_player("normal", 1).purchase(game, a) == "Reap"
+    # Banish: two Estates in hand at 4 coins
+    game, a = buy_phase(["Barge"], ["Banish"], coins=4)
+    assert make_player("normal", 1).purchase(game, a) == "Silver"
+    for _ in range(2):
+        game.new_card("Estate", a.hand)
+    assert make_player("normal", 1).purchase(game, a) == "Banish"
+
+
+def test_ways_are_used_where_they_beat_the_card() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+    game, a = buy_phase(["Hostelry", "Old Witch"], ["Way of the Goat"])
+    game.phase = "action"
+    d = Decision("option", a, "Play Hostelry normally or with a Way?",
+                 [Option("normal", None), Option("Way of the Goat", game.db["Way of the Goat"])], topic="way")
+    game.new_card("Curse", a.hand)
+    assert make_player("normal", 1).answer_way(game, d) == [1]  # the Curse goes
+    a.hand.cards.clear()
+    game.new_card("Old Witch", a.hand)  # something to play with the Actions: the card's own text
+    assert make_player("normal", 1).answer_way(game, d) == [0]
+    # Turtle: a draw card saved for next turn when this hand already buys a Province
+    game, a = buy_phase(["Sheepdog"], ["Way of the Turtle"])
+    game.phase = "action"
+    for _ in range(3):
+        game.new_card("Gold", a.hand)
+    d = Decision("option", a, "Play Sheepdog normally or with a Way?",
+                 [Option("normal", None), Option("Way of the Turtle", game.db["Way of the Turtle"])], topic="way")
+    assert make_player("normal", 1).answer_way(game, d) == [1]
+    a.hand.cards.clear()
+    assert make_player("normal", 1).answer_way(game, d) == [0]
+
+
+def test_cathedral_trashes_junk_then_money_never_a_province() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+    game, a = buy_phase(["Barge"], ["Cathedral"])
+    cards = [game.new_card(n, a.hand) for n in ("Province", "Silver", "Gold")]
+    d = Decision("cards", a, "Trash a card from your hand.", [Option(c.name, c) for c in cards], topic="trash")
+    assert make_player("normal", 1).answer(game, d) == [1]
+
+
+def test_hard_follows_the_kingdoms_best_tuned_card(monkeypatch) -> None:
+    from dominion_tui import players
+    monkeypatch.setattr(players, "TUNED", {"Barge": (1, 0.7), "Lackeys": (2, 0.65)})
+    game, a = buy_phase(["Barge", "Lackeys", "Scholar"], coins=5)
+    hard = make_player("hard", 1)
+    assert hard.focus(game) == [("Barge", 1)] and make_player("normal", 1).focus(game) is None
+    assert hard.purchase(game, a) == "Barge"
+    game.new_card("Barge", a.discard)
+    assert hard.purchase(game, a) == "Silver"  # one Barge is the tuned count
+
+
+@pytest.mark.parametrize("kind", ["event", "way", "project"])
+def test_every_landscape_is_played_legally_and_the_game_ends(kind: str) -> None:
+    """Each Event, Way and Project in a random kingdom: normal against hard, every answer legal,
+    no stall."""
+    import random
+    from dominion_tui.simulate import random_kingdom
+    db = database()
+    for i, d in enumerate(sorted(db.of_kind(kind), key=lambda d: d.name)):
+        kingdom, _ = random_kingdom(random.Random(f"{kind}{i}"))
+        if d.name == "Way of the Mouse" and not any(
+                c.is_("Action") and not c.is_("Duration") and c.cost in (2, 3) and c.name not in kingdom
+                for c in db.of_kind("kingdom")):
+            continue
+        game = new_game(Config(["A", "B"], kingdom, [d.name], i),
+                        {0: Checked(make_player("normal", i), set()), 1: Checked(make_player("hard", i), set())})
+        game.run()
+        assert game.over and max(p.turns_taken for p in game.players) < 60, d.name
+
+
+def test_simulate_usage_counts_each_card_and_lists_those_never_used() -> None:
+    lines: list[str] = []
+    assert simulate(["--bots", "hard,normal", "--games", "4", "--seed", "2", "--jobs", "1", "--usage"],
+                    lines.append) == 0
+    at = lines.index("Kingdom cards used:")
+    assert lines[at + 1].startswith("  ") and " games, " in lines[at + 1] and " times" in lines[at + 1]
+    for head in ("Events used:", "Ways used:", "Projects used:"):
+        assert head in lines
+    assert sum(ln.startswith("  never used: ") for ln in lines) == 4
+
+
+def test_late_an_extra_turn_beats_a_duchy() -> None:
+    game, a = buy_phase(["Barge"], ["Seize the Day"], coins=5)
+    assert make_player("normal", 1).purchase(game, a) == "Barge"  # early: the kingdom card
+    del game.supply["Province"].cards[3:]
+    assert make_player("normal", 1).purchase(game, a) == "Seize the Day"
+    assert make_player("hard", 1).purchase(game, a) == "Seize the Day"
+
+
+def test_hard_buys_back_an_artifact_its_focus_card_takes(monkeypatch) -> None:
+    from dominion_tui import players
+    monkeypatch.setattr(players, "TUNED", {"Flag Bearer": (1, 0.9)})
+    game, a = buy_phase(["Flag Bearer"], coins=4)
+    game.new_card("Flag Bearer", a.discard)
+    game.artifacts["Flag"] = a
+    assert make_player("hard", 1).purchase(game, a) == "Silver"  # one is the count, the Flag is ours
+    game.artifacts["Flag"] = game.players[1]
+    assert make_player("hard", 1).purchase(game, a) == "Flag Bearer"  # another takes the Flag back
+
+
+def test_scepter_replays_a_strong_action_rather_than_taking_2_coins() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+    game, a = buy_phase(["Scepter", "Old Witch", "Ducat"])
+    game.phase = "action"
+    d = Decision("option", a, "Scepter: +2 coins, or replay an Action card played this turn?",
+                 [Option("coins", "coins"), Option("replay", "replay")], topic="mode")
+    game.new_card("Old Witch", a.in_play)
+    assert make_player("normal", 1).answer(game, d) == [1]
+    a.in_play.cards.clear()
+    game.new_card("Border Guard" if "Border Guard" in game.db.defs else "Ducat", a.in_play)
+    assert make_player("normal", 1).answer(game, d) == [0]
