@@ -350,14 +350,16 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Bounty Hunter": {"coins": 2},  # +3 coins for each new card it exiles: about 2
     "Flag Bearer": {"cards": 1},  # takes the Flag: +1 Card each turn
     "Groom": {"horses": 1},  # a Horse, a Silver or +1 Card with what it gains
-    "Research": {"cards": 1},  # the cards set aside come to hand next turn
+    "Research": {"cards": 2},  # an Estate trashed: 2 cards set aside, in hand next turn
     "Camel Train": {"gain_up_to": 6},  # each gained brings a Gold to Exile, home with the next Gold
     "Way of the Camel": {"gain_up_to": 6},
     "Alliance": {"vp": 10, "gain_up_to": 6},
     "Populate": {"gain_up_to": 5},
     "Gamble": {"plays": True, "coins": 1},  # the top card, played when a Treasure: about 1 coin
     "Pursue": {"coins": 1},  # the top 4 cards sifted for the one named: about 1 coin
-    "Enclave": {"vp": 1},  # a Duchy the others cannot have
+    "Enclave": {"vp": 1},
+    "Scrap": {"coins": 1, "cards": 1},  # an Estate trashed: two of +1 Card, +1 Action, +1 Buy, +1 coin, Silver, Horse
+    "Sanctuary": {"cards": 2},  # a cantrip with +Buy that Exiles junk: a Laboratory's worth early  # a Duchy the others cannot have
 }
 
 
