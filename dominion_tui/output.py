@@ -117,6 +117,12 @@ class Output:
             # left to the terminal they break mid-word, and Speakup reads screen lines.
             self.console = Console(file=self.stream, highlight=False, emoji=False, soft_wrap=False)
 
+    def keep(self, note: Note) -> None:
+        """A note of a replay, kept for the log unrendered: nothing is said while answers replay,
+        so building its sentences now would be work thrown away (issue 12: resume)."""
+        self.history.append(note)
+        self.teller.run = None
+
     def note(self, note: Note) -> None:
         lines = self.narrator.note(note)
         if not lines:
@@ -175,7 +181,9 @@ class Output:
         level's detail included, runs of Treasures summed up in one line per run."""
         teller, out = Teller(self.narrator, "verbose"), []
         for note in self.history:
-            out += teller.note(note, self.narrator.note(note))
+            lines = self.narrator.note(note)
+            if lines:  # a replay keeps notes unrendered: those that say nothing are skipped here
+                out += teller.note(note, lines)
         return out + teller.flush()
 
     def last(self, n: int) -> list[str]:
@@ -188,7 +196,9 @@ class Output:
                 cut -= 1
             teller, out = Teller(self.narrator, "verbose"), []
             for note in notes[cut:]:
-                out += teller.note(note, self.narrator.note(note))
+                lines = self.narrator.note(note)
+                if lines:
+                    out += teller.note(note, lines)
             out += teller.flush()
             if cut == 0 or len(out) >= n:
                 return out[-n:] if n > 0 else []

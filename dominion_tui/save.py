@@ -242,7 +242,14 @@ def decode_text(text: str) -> Any:
     lines = rest.split("\n")
     lines.pop()  # after the last newline: empty, or an answer cut short
     need(len(lines) <= MAX_ANSWERS, f"the answers are not a list of at most {MAX_ANSWERS:,}")
-    return {**head, "answers": [json.loads(line, parse_constant=_no_constant) for line in lines]}
+    seen: dict[str, Any] = {}  # a game repeats a few dozen answers: each distinct line is read once
+    answers = []
+    for line in lines:
+        value = seen.get(line, seen)
+        if value is seen:
+            value = seen[line] = json.loads(line, parse_constant=_no_constant)
+        answers.append(value)
+    return {**head, "answers": answers}
 
 
 class Damaged(ValueError):
@@ -302,7 +309,20 @@ def parse(raw: dict[str, Any], db: Any) -> SaveData:
     answers = raw["answers"]
     need(isinstance(answers, list) and len(answers) <= MAX_ANSWERS,
          f"the answers are not a list of at most {MAX_ANSWERS:,}")
-    return SaveData(config, [decode(a) for a in answers], computers)
+    return SaveData(config, decode_all(answers), computers)
+
+
+def decode_all(answers: list[Any]) -> list[Any]:
+    """Each answer checked and decoded; an answer read once from an autosave line that recurs is
+    checked once (moves are immutable and shared; lists of picks are copied)."""
+    done: dict[int, Any] = {}
+    out = []
+    for a in answers:
+        value = done.get(id(a), done)
+        if value is done:
+            value = done[id(a)] = decode(a)
+        out.append(list(value) if isinstance(value, list) else value)
+    return out
 
 
 def decode(raw: Any) -> Any:

@@ -47,9 +47,16 @@ class UndoRequest(Exception):
 class AnswerInfo:
     player: str
     turn: int
-    text: str
+    decision: Decision
+    answer: Any
     line: int = 0  # the typed line that gave it: one line is one undo step
     revealed: bool = False  # did a hidden card come to light after this answer?
+
+    @property
+    def text(self) -> str:
+        """The answer in words, made only when undo names it: a replay records thousands."""
+        d, ans = self.decision, self.answer
+        return str(ans) if isinstance(ans, TurnAction) else ", ".join(d.options[i].label for i in ans) or "none"
 
 
 class Live:
@@ -231,7 +238,10 @@ class Session:
             if self.live and note.player in self.humans():  # the pause first, then the new turn
                 self.hand_over(note.player, "")
         self.output.muted = not self.live
-        self.output.note(note)
+        if self.live:
+            self.output.note(note)
+        else:  # nothing is said while answers replay: keep the note for the log, unrendered
+            self.output.keep(note)
         if note.kind == "turn" and note.player in self.humans() and self.game and self.game.answers \
                 and (self.live or self.replay is None or self.replay.ends_left() <= CHECKPOINT_ENDS):
             # only a player at the keyboard undoes, only in their own turn
@@ -239,14 +249,13 @@ class Session:
 
     def on_answer(self, d: Decision, ans: Any) -> None:
         g = self.game
-        text = str(ans) if isinstance(ans, TurnAction) else ", ".join(d.options[i].label for i in ans) or "none"
         index = len(g.answers) - 1 if g else 0
         if index >= len(self.answer_lines):  # a new answer (or one replayed from a save)
             if not self.live:
                 self.line_no += 1
             self.answer_lines.append(self.line_no)
         line = self.answer_lines[index] if index < len(self.answer_lines) else self.line_no
-        self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, text, line))
+        self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line))
         if self.live:
             self.autosave()
 
