@@ -43,7 +43,7 @@ class UndoRequest(Exception):
         self.keep, self.who, self.what = keep, who, what
 
 
-@dataclass
+@dataclass(slots=True)  # one per answer: thousands are made while a long game replays
 class AnswerInfo:
     player: str
     turn: int
@@ -231,18 +231,20 @@ class Session:
 
     # ---------------------------------------------------------------- events from the core
     def on_note(self, note: Note) -> None:
-        if self.info and note.kind in HIDDEN_INFO:
+        kind = note.kind
+        if kind in HIDDEN_INFO and self.info:
             self.info[-1].revealed = True
-        if note.kind == "turn":
+        if kind == "turn":
             self.status_due = True
             if self.live and note.player in self.humans():  # the pause first, then the new turn
                 self.hand_over(note.player, "")
-        self.output.muted = not self.live
         if self.live:
+            self.output.muted = False
             self.output.note(note)
         else:  # nothing is said while answers replay: keep the note for the log, unrendered
+            self.output.muted = True
             self.output.keep(note)
-        if note.kind == "turn" and note.player in self.humans() and self.game and self.game.answers \
+        if kind == "turn" and note.player in self.humans() and self.game and self.game.answers \
                 and (self.live or self.replay is None or self.replay.ends_left() <= CHECKPOINT_ENDS):
             # only a player at the keyboard undoes, only in their own turn
             self.checkpoint = Checkpoint.take(self.game, len(self.output.history))
@@ -250,11 +252,12 @@ class Session:
     def on_answer(self, d: Decision, ans: Any) -> None:
         g = self.game
         index = len(g.answers) - 1 if g else 0
-        if index >= len(self.answer_lines):  # a new answer (or one replayed from a save)
+        lines = self.answer_lines
+        if index >= len(lines):  # a new answer (or one replayed from a save)
             if not self.live:
                 self.line_no += 1
-            self.answer_lines.append(self.line_no)
-        line = self.answer_lines[index] if index < len(self.answer_lines) else self.line_no
+            lines.append(self.line_no)
+        line = lines[index] if index < len(lines) else self.line_no
         self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line))
         if self.live:
             self.autosave()
