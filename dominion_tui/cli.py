@@ -346,7 +346,7 @@ def play(args: argparse.Namespace) -> int:
             path = save_path.with_name(args.resume + ".json")
         data = read_save(path)
         config, answers, computers = data.config, data.answers, data.computers
-        levels: dict[str, str] = {}  # saves keep no levels yet: a resumed computer plays normal
+        levels = data.levels  # a save from before levels were kept: every computer plays normal
         # a file the player named stays as it is: playing on autosaves to the usual place
         keep = not same_file(path, save_path)
     else:

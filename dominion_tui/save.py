@@ -48,15 +48,16 @@ class SaveData:
     config: Config
     answers: list[Any] = field(default_factory=list)
     computers: list[str] = field(default_factory=list)
+    levels: dict[str, str] = field(default_factory=dict)  # computer name -> level; absent: normal
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "version": VERSION, "config": asdict(self.config),
-                           "computers": self.computers,
+                           "computers": self.computers, "levels": self.levels,
                            "answers": [encode(a) for a in self.answers]})
 
     def to_lines(self) -> str:
         head = json.dumps({"format": FORMAT, "version": JOURNAL, "config": asdict(self.config),
-                           "computers": self.computers})
+                           "computers": self.computers, "levels": self.levels})
         return head + "\n" + answer_lines(self.answers)
 
 
@@ -286,7 +287,7 @@ def _strings(value: Any, what: str) -> list[str]:
 
 def parse(raw: dict[str, Any], db: Any) -> SaveData:
     """Check every field, type and bound of a save; the setup as a new game's is checked."""
-    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers"})
+    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels"})
     c = _keys(raw["config"], "the setup", {"players", "kingdom", "landscapes", "seed"}, {"mouse"})
     mouse = c.get("mouse")
     need(mouse is None or isinstance(mouse, str), f"the {MOUSE} card is not a name")
@@ -306,10 +307,20 @@ def parse(raw: dict[str, Any], db: Any) -> SaveData:
     computers = _strings(raw.get("computers", []), "the computer player list")
     need(len(set(computers)) == len(computers) and set(computers) <= set(config.players),
          "the computer players are not among the players")
+    levels = _levels(raw.get("levels", {}), computers)
     answers = raw["answers"]
     need(isinstance(answers, list) and len(answers) <= MAX_ANSWERS,
          f"the answers are not a list of at most {MAX_ANSWERS:,}")
-    return SaveData(config, decode_all(answers), computers)
+    return SaveData(config, decode_all(answers), computers, levels)
+
+
+def _levels(value: Any, computers: list[str]) -> dict[str, str]:
+    """Each computer player's level; a save from before levels were kept has none: normal."""
+    from .players import LEVELS  # only here: the game's start need not wait for the players
+    need(isinstance(value, dict) and set(value) <= set(computers),
+         "the computer levels are not for computer players")
+    need(all(v in LEVELS for v in value.values()), "a computer level is unknown")
+    return dict(value)
 
 
 def decode_all(answers: list[Any]) -> list[Any]:

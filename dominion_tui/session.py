@@ -264,7 +264,7 @@ class Session:
 
     def data(self) -> SaveData:
         assert self.game is not None
-        return SaveData(self.game.config, list(self.game.answers), list(self.computers))
+        return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels))
 
     def autosave(self, retry: bool = False) -> bool:
         """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
@@ -273,7 +273,7 @@ class Session:
         if self.saver is None or self.saver.path != self.save_path:
             self.saver = Autosave(self.save_path)
         try:  # the answers themselves, not a copy: a copy grows with the game
-            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers))
+            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels))
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
