@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Iterable
+import threading
+from typing import Any, Callable, Iterable
 
 from .core.decisions import Decision
 from .core.game import Game
@@ -19,6 +20,39 @@ COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "s
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
                   "ways", "autoend"}
+
+
+class QuitRequest(Exception):
+    """The player typed quit at a prompt, or the input ended: the game stops and says so."""
+
+
+class Meanwhile:
+    """Work to do while the first prompt waits for the player: it runs in a thread once the prompt
+    is out, and is finished before the line typed there is handed back, so nothing the game does
+    ever runs beside it (issue 12: the cards and the session load while the first question is
+    heard, not before it)."""
+
+    def __init__(self, work: Callable[[], None] | None = None) -> None:
+        self.work = work
+        self.thread: threading.Thread | None = None
+
+    def start(self, *_: Any) -> None:
+        work, self.work = self.work, None
+        if work is not None:
+            self.thread = threading.Thread(target=self.quietly, args=(work,), daemon=True)
+            self.thread.start()
+
+    @staticmethod
+    def quietly(work: Callable[[], None]) -> None:
+        try:
+            work()
+        except Exception:  # whatever failed here fails again where it is needed, and is told there
+            pass
+
+    def finish(self) -> None:
+        thread, self.thread = self.thread, None
+        if thread is not None:
+            thread.join()
 
 
 def name_parts(name: str) -> list[str]:
@@ -104,6 +138,7 @@ class LineReader:
             else:
                 os.environ["TERM"] = term
         self.context: tuple[Game | None, Decision | None] = (None, None)
+        self.meanwhile = Meanwhile()
         self.matches: list[str] = []
         if readline is not None:
             readline.set_completer_delims("")  # complete the whole line: "buy Si" -> "buy Silver"
@@ -118,7 +153,11 @@ class LineReader:
         return self.matches[state] if state < len(self.matches) else None
 
     def read(self, prompt: str) -> str:
-        return input(prompt + " ")
+        self.meanwhile.start()  # input() writes the prompt at once, then waits without the GIL
+        try:
+            return input(prompt + " ")
+        finally:
+            self.meanwhile.finish()
 
 
 class PromptReader:
@@ -127,6 +166,7 @@ class PromptReader:
     def __init__(self, input: Any = None, output: Any = None) -> None:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         self.context: tuple[Game | None, Decision | None] = (None, None)
+        self.meanwhile = Meanwhile()
         self.io = (input, output)
         self._session: Any = None
 
@@ -169,7 +209,13 @@ class PromptReader:
 
     def read(self, prompt: str) -> str:
         while True:
-            line = self.session.prompt(prompt + " ")
+            if self.meanwhile.work is not None:  # begun once the prompt is drawn, not before
+                self.session.app.after_render += self.meanwhile.start
+            try:
+                line = self.session.prompt(prompt + " ")
+            finally:
+                self.session.app.after_render -= self.meanwhile.start
+                self.meanwhile.finish()
             if not undecodable(line):  # a stray byte would otherwise vanish: "" declines
                 return line
             print(UNREADABLE, flush=True)

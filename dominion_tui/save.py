@@ -25,7 +25,6 @@ from typing import Any, Callable
 from .core.decisions import Decision, TurnAction
 from .core.game import Config, SetupError
 from .core.model import ACTION, DURATION
-from .setup import MAX_SEED, check_config, database
 
 FORMAT = "dominion-tui save"
 VERSION = 1  # a named save: one JSON object
@@ -220,6 +219,7 @@ def read(path: Path) -> SaveData:
         raise SaveError(f"{path} is not a dominion-tui save file.")
     if raw.get("version") not in (VERSION, JOURNAL):
         raise SaveError(f"{path} was saved by another version of dominion-tui.")
+    from .setup import database  # the cards: not needed to start, only to read a save
     try:
         return parse(raw, database())
     except Damaged as e:
@@ -287,6 +287,7 @@ def _strings(value: Any, what: str) -> list[str]:
 
 def parse(raw: dict[str, Any], db: Any) -> SaveData:
     """Check every field, type and bound of a save; the setup as a new game's is checked."""
+    from .setup import MAX_SEED, check_config
     _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels"})
     c = _keys(raw["config"], "the setup", {"players", "kingdom", "landscapes", "seed"}, {"mouse"})
     mouse = c.get("mouse")

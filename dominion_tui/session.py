@@ -15,6 +15,7 @@ from .interpreter import Interpreter, ascii_number, clean, match_name
 from .output import Output
 from .players import make_player
 from .queries import Queries
+from .repl import QuitRequest  # raised at any prompt, the opening questions' too
 from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
 from .setup import new_game
 
@@ -33,8 +34,6 @@ def resume_command(path: Path | None) -> str:
     return f"dominion --resume {path}"
 
 
-class QuitRequest(Exception):
-    pass
 
 
 class UndoRequest(Exception):
