@@ -18,6 +18,7 @@ COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "s
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
             "save", "speech", "ways", "autoend", "help", "quit"]
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
+CONTROL = "That line holds a terminal control code; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
                   "ways", "autoend"}
 
@@ -98,6 +99,17 @@ def undecodable(line: str) -> bool:
     return any("\udc80" <= ch <= "\udcff" for ch in line)
 
 
+def refusal(line: str) -> str | None:
+    """Why a line read with readline is refused: a stray byte, or a control code that reached the
+    line (readline eats most escape sequences, but not one typed after Ctrl+V, nor any when
+    readline is missing). prompt_toolkit never puts one in a line: it reads them as keys."""
+    if undecodable(line):
+        return UNREADABLE
+    if any((ch < " " and ch != "\t") or ch == "\x7f" for ch in line):
+        return CONTROL
+    return None
+
+
 class PlainReader:
     """Plain lines from any stream: no prompt_toolkit, no escape sequences."""
 
@@ -153,11 +165,16 @@ class LineReader:
         return self.matches[state] if state < len(self.matches) else None
 
     def read(self, prompt: str) -> str:
-        self.meanwhile.start()  # input() writes the prompt at once, then waits without the GIL
-        try:
-            return input(prompt + " ")
-        finally:
-            self.meanwhile.finish()
+        while True:
+            self.meanwhile.start()  # input() writes the prompt at once, then waits without the GIL
+            try:
+                line = input(prompt + " ")
+            finally:
+                self.meanwhile.finish()
+            why = refusal(line)
+            if why is None:
+                return line
+            print(why, flush=True)  # one line, and the same question again
 
 
 class PromptReader:
