@@ -363,14 +363,21 @@ class ReplayDecider:
     (a new hand drawn, say) stays as silent as the rest: it was told before."""
 
     def __init__(self, answers: list[Any], live: dict[int, Any],
-                 on_live: Callable[[], None] | None = None) -> None:
+                 on_live: Callable[[], None] | None = None,
+                 near_end: tuple[int, Callable[[int], None]] | None = None) -> None:
         self.queue = deque(answers)
         self.ends = sum(1 for a in answers if isinstance(a, TurnAction) and a.verb == "end")
         self.live = live
         self.replaying = bool(self.queue)
         self.on_live = on_live  # called once, when the replay has fitted to its end
+        # (ends, hook): the hook is called once, with how many answers were replayed, as soon
+        # as at most `ends` of the answers left end a phase (the last turn or two)
+        self.near_end = near_end
 
     def decide(self, game: Any, d: Decision) -> Any:
+        if self.near_end is not None and self.ends <= self.near_end[0]:
+            hook, self.near_end = self.near_end[1], None
+            hook(len(game.answers))
         if self.queue:
             ans = self.queue.popleft()
             if isinstance(ans, TurnAction) and ans.verb == "end":

@@ -71,12 +71,28 @@ class Live:
         return self.inner.decide(game, d)
 
 
+class Feed:
+    """Answers already checked, given back in order; then Done."""
+
+    class Done(Exception):
+        pass
+
+    def __init__(self, answers: list[Any]) -> None:
+        self.answers, self.next = answers, 0
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        if self.next >= len(self.answers):
+            raise Feed.Done
+        self.next += 1
+        return self.answers[self.next - 1]
+
+
 @dataclass
 class Checkpoint:
     """A game as a turn began (its "turn" note just said): `Game.run` goes on from there."""
     game: Game
     answers: int  # how many answers it holds
-    history: int  # how many notes the log held
+    history: int  # where the log ended (Output.mark)
 
     @staticmethod
     def take(game: Game, history: int) -> "Checkpoint | None":
@@ -125,6 +141,7 @@ class Session:
         self.queued: list[TurnAction] = []
         self.status_due = True  # the full status: at the start of a turn, after a hand-over
         self.live = True  # False while recorded answers are replayed: nothing is said
+        self.hearing = True  # False while a replay runs with no one listening (see listen)
         self.way_next: str | None = None  # the answer to the Way question of the move just typed
         self.line_no = 0  # typed lines that gave answers
         self.answer_lines: list[int] = []  # per recorded answer, the typed line it came from
@@ -152,7 +169,12 @@ class Session:
         (a copy of the game as this turn began, its answers and notes kept) or from the setup."""
         live = {i: Live(self, self.bot(n, self.config.seed + i) if n in self.computers else self)
                 for i, n in enumerate(self.config.players)}
-        self.replay = ReplayDecider(answers, live, on_live=self.resumed)
+        # From the setup, a replay is heard only for its last turn or two (see listen): with no
+        # one listening, the core makes no notes at all, and a long game resumes much faster.
+        silent = bool(answers) and start is None
+        self.replay = ReplayDecider(answers, live, on_live=self.resumed,
+                                    near_end=(CHECKPOINT_ENDS, self.listen) if silent else None)
+        self.hearing = not silent
         self.info = self.info[:start.answers] if start else []
         self.queued = []
         self.live = not answers and self.game is None  # a rebuild after undo says nothing again
@@ -160,9 +182,9 @@ class Session:
         self.way_next = None
         deciders = {i: self.replay for i in range(len(self.config.players))}
         if start is None:
-            self.output.history.clear()
+            self.output.forget()
             self.checkpoint, self.game = None, None  # the setup's notes are not the old game's
-            game = new_game(self.config, deciders, listeners=[self.on_note])
+            game = new_game(self.config, deciders, listeners=[] if silent else [self.on_note])
         else:
             game = start.fresh()
             game.deciders, game.listeners, game.answer_hooks = deciders, [self.on_note], []
@@ -177,8 +199,29 @@ class Session:
         if cp is None or cp.answers > len(answers):  # taken back past the turn's start
             return self.build(answers)
         game = self.build(answers[cp.answers:], cp)
-        del self.output.history[cp.history:]
+        self.output.cut(cp.history)
         return game
+
+    def listen(self, replayed: int) -> None:
+        """Near the end of a replay from the setup, its notes are heard again: the current turn
+        needs its checkpoint and to know which answers revealed a card. What the game said
+        before is made again, by a replay of its own, only if the log is asked for."""
+        assert self.game is not None
+        self.hearing = True
+        self.game.listeners.append(self.on_note)
+        answers = list(self.game.answers[:replayed])
+        self.output.earlier = lambda: self.notes_before(answers)
+
+    def notes_before(self, answers: list[Any]) -> list[Note]:
+        """Every note a game says before it asks for one answer more than `answers`."""
+        notes: list[Note] = []
+        feed = Feed(answers)
+        try:
+            new_game(self.config, {i: feed for i in range(len(self.config.players))},
+                     listeners=[notes.append]).run()
+        except Feed.Done:
+            pass
+        return notes
 
     def run(self) -> int:
         answers = list(self.answers)
@@ -246,7 +289,7 @@ class Session:
         if kind == "turn" and note.player in self.humans() and self.game and self.game.answers \
                 and (self.live or self.replay is None or self.replay.ends_left() <= CHECKPOINT_ENDS):
             # only a player at the keyboard undoes, only in their own turn
-            self.checkpoint = Checkpoint.take(self.game, len(self.output.history))
+            self.checkpoint = Checkpoint.take(self.game, self.output.mark())
 
     def on_answer(self, d: Decision, ans: Any) -> None:
         g = self.game
@@ -257,7 +300,9 @@ class Session:
                 self.line_no += 1
             lines.append(self.line_no)
         line = lines[index] if index < len(lines) else self.line_no
-        self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line))
+        # an answer replayed unheard may have revealed a card: undo then refuses it, to be safe
+        self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line,
+                                    revealed=not self.hearing))
         if self.live:
             self.autosave()
 
