@@ -14,7 +14,7 @@ from pathlib import Path
 from .core.game import Config, SetupError
 from .interpreter import ascii_number, match_name
 from .output import LEVELS, Output
-from .repl import LineReader, PlainReader, PromptReader, QuitRequest
+from .repl import LineReader, OpeningReader, PlainReader, PromptReader, QuitRequest
 from .save import SaveError, autosave_path, clean_stray, reason
 from .save import read as read_save
 
@@ -359,7 +359,10 @@ def play(args: argparse.Namespace) -> int:
         check_flags(args)
     out = make_output(args, interactive)
     reader = (LineReader() if args.plain else PromptReader()) if interactive else PlainReader()
-    if interactive:
+    opening: Any = reader  # what reads the questions before the game
+    if isinstance(reader, PromptReader):  # readline first, prompt_toolkit loading meanwhile
+        opening = OpeningReader(lambda: (preload(), PromptReader.load()))
+    elif interactive:
         reader.meanwhile.work = preload
     if args.speech:
         why = out.speech_on()
@@ -370,7 +373,7 @@ def play(args: argparse.Namespace) -> int:
     keep = False
     if args.resume is None and save_path.exists() and args.players is None:
         out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes.")
-        if read_or_default(reader.read, "Saved game>").lower() not in ("2", "new", "n"):
+        if read_or_default(opening.read, "Saved game>").lower() not in ("2", "new", "n"):
             args.resume = ""
     if args.resume is not None:
         path = Path(args.resume) if args.resume else save_path
@@ -382,7 +385,7 @@ def play(args: argparse.Namespace) -> int:
         # a file the player named stays as it is: playing on autosaves to the usual place
         keep = not same_file(path, save_path)
     else:
-        opening_questions(args, out, reader.read)
+        opening_questions(args, out, opening.read)
         config, answers, keep = build_config(args), [], False
         levels = computer_levels(args.computer)
         computers = list(levels)

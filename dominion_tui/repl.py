@@ -177,6 +177,22 @@ class LineReader:
             print(why, flush=True)  # one line, and the same question again
 
 
+class OpeningReader:
+    """The opening questions at a terminal, read with readline (LineReader, made at the first
+    question) while `work` is done meanwhile: prompt_toolkit takes 100 to 200 ms to import,
+    and the first question need not wait for it (issue 12). The words said are the same."""
+
+    def __init__(self, work: Callable[[], None]) -> None:
+        self.work = work
+        self.reader: LineReader | None = None
+
+    def read(self, prompt: str) -> str:
+        if self.reader is None:
+            self.reader = LineReader()
+            self.reader.meanwhile.work = self.work
+        return self.reader.read(prompt)
+
+
 class PromptReader:
     """A prompt_toolkit PromptSession with history and completion of what makes sense now."""
 
@@ -194,6 +210,15 @@ class PromptReader:
         if self._session is None:
             self._session = self.build(*self.io)
         return self._session
+
+    @staticmethod
+    def load() -> None:
+        """Import what build needs, for a thread to do while the opening questions wait."""
+        import prompt_toolkit.completion  # noqa: F401
+        import prompt_toolkit.history  # noqa: F401
+        import prompt_toolkit.key_binding  # noqa: F401
+        import prompt_toolkit.keys  # noqa: F401
+        import prompt_toolkit.shortcuts  # noqa: F401
 
     def build(self, input: Any, output: Any) -> Any:
         from prompt_toolkit import PromptSession

@@ -54,3 +54,32 @@ def test_the_first_prompt_loads_the_game_meanwhile_and_hands_the_line_back_once_
         inp.send_text("Ann,Bob\n")
         assert reader.read("Names>") == "Ann,Bob"
     assert seen == [(False, False)]  # in its own thread, once
+
+
+def test_the_opening_questions_are_read_with_readline_while_the_game_loads(monkeypatch) -> None:
+    import threading
+
+    from dominion_tui.repl import OpeningReader
+
+    seen: list[bool] = []
+    monkeypatch.setattr("builtins.input", lambda prompt: "3")
+    reader = OpeningReader(lambda: seen.append(threading.current_thread() is threading.main_thread()))
+    assert reader.read("Players>") == "3" and seen == [False]  # in a thread, finished first
+    assert reader.read("Names>") == "3" and seen == [False]  # once
+
+
+def test_the_first_prompt_follows_the_first_line_at_once_in_a_terminal(tmp_path) -> None:
+    import os
+
+    import pexpect
+
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui"], env=env, timeout=20)
+    child.expect("Players>")
+    said = child.before + child.after
+    child.send("1\r")
+    child.expect("Names>")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    # no line editor to draw first: the prompt is plain text right after the question
+    assert said.endswith(b"How many players, 1 to 6? Enter for 2.\r\nPlayers>"), said
