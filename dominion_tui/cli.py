@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from pathlib import Path
 
 # Only what the first question needs is imported here. The cards, the kingdoms and the session
-# are imported where they are used, and at a terminal while the first prompt waits for the
-# player (repl.Preload): importing them first delayed the first prompt (issue 12).
+# are imported where they are used, and at a terminal while the first question waits for the
+# player (repl.Meanwhile, repl.OpeningReader): importing them first delayed it (issue 12).
 from .core.game import Config, SetupError
 from .interpreter import ascii_number, match_name
 from .output import LEVELS, Output

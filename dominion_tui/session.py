@@ -34,8 +34,6 @@ def resume_command(path: Path | None) -> str:
     return f"dominion --resume {path}"
 
 
-
-
 class UndoRequest(Exception):
     def __init__(self, keep: int, who: str, what: str) -> None:
         super().__init__(what)
