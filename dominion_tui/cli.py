@@ -4,24 +4,42 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pathlib import Path
 
-from .core.game import Config
+# Only what the first question needs is imported here. The cards, the kingdoms and the session
+# are imported where they are used, and at a terminal while the first question waits for the
+# player (repl.Meanwhile, repl.OpeningReader): importing them first delayed it (issue 12).
+from .core.game import Config, SetupError
 from .interpreter import ascii_number, match_name
-from .kingdoms import (LANDSCAPES, MOUSE, RANDOM, Choice, brings, card_sets, cost_order,
-                       find_recommended, offered, parse_sets, randomize, resolve)
-from .kingdoms import PILOT_KINGDOM  # noqa: F401 (tests and benchmarks import it from here)
 from .output import LEVELS, Output
-from .repl import LineReader, PlainReader, PromptReader
+from .repl import LineReader, OpeningReader, PlainReader, PromptReader, QuitRequest
 from .save import SaveError, autosave_path, clean_stray, reason
 from .save import read as read_save
-from .session import QuitRequest, Session
-from .queries import describe
-from .setup import SetupError, check_config, database
+
+if TYPE_CHECKING:
+    from .kingdoms import Choice
 
 PREVIOUS = "previous"  # `dominion --resume previous`: the game a new one replaced
+
+
+def __getattr__(name: str) -> Any:
+    """cli.PILOT_KINGDOM and cli.Session (tests and benchmarks use them), loaded when asked for."""
+    if name == "PILOT_KINGDOM":
+        from .kingdoms import PILOT_KINGDOM
+        return PILOT_KINGDOM
+    if name == "Session":
+        from .session import Session
+        return Session
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def preload() -> None:
+    """What the game needs after its first question, loaded while the player answers it."""
+    from . import kingdoms, queries, session  # noqa: F401
+    from .setup import database
+    database()
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -88,6 +106,7 @@ def split(text: str) -> list[str]:
 
 def landscapes_wanted(text: str | None, db: Any) -> str | int | list[str] | None:
     """--landscapes: None (the kingdom's own), "random", a number, or names."""
+    from .kingdoms import LANDSCAPES, RANDOM, resolve
     if text is None:
         return None
     word = text.strip().lower()
@@ -98,8 +117,10 @@ def landscapes_wanted(text: str | None, db: Any) -> str | int | list[str] | None
     return resolve(split(text), db, LANDSCAPES, "landscape")
 
 
-def choose(args: argparse.Namespace) -> Choice:
+def choose(args: argparse.Namespace) -> "Choice":
     """The kingdom the flags (or the answers, written into them) ask for."""
+    from .kingdoms import LANDSCAPES, RANDOM, Choice, find_recommended, parse_sets, randomize, resolve
+    from .setup import database
     db = database()
     sets = parse_sets(args.sets, db)
     exclude = frozenset(resolve(split(getattr(args, "exclude", "") or ""), db, ("kingdom", *LANDSCAPES),
@@ -168,6 +189,8 @@ def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: st
     while True:
         answer = read(prompt)
         if answer.lower().split()[:1] == ["describe"]:
+            from .queries import describe
+            from .setup import database
             for line in describe(database(), answer[len("describe"):].strip()):
                 out.say(line)
             continue
@@ -212,6 +235,8 @@ BY_NAME = "by name"
 
 def ask_kingdom(args: argparse.Namespace, out: Output, read: Callable[[str], str]) -> None:
     """A recommended set, random, or cards by name; the answers are written into the flags."""
+    from .kingdoms import RANDOM, card_sets, offered, resolve
+    from .setup import database
     db = database()
     sets = offered(db)
     options = [r.name for r in sets] + [RANDOM, BY_NAME]
@@ -266,6 +291,10 @@ def ask_kingdom(args: argparse.Namespace, out: Output, read: Callable[[str], str
 
 def check_flags(args: argparse.Namespace) -> None:
     """Every mistake in the flags is said before any question is asked."""
+    if args.players is None and args.kingdom is None and args.landscapes is None and args.sets is None \
+            and not args.exclude:
+        return  # nothing given can be wrong: the cards load while the first question waits
+    from .kingdoms import RANDOM
     trial = argparse.Namespace(**vars(args))
     trial.players = args.players if args.players is not None else "Alice,Bob"
     trial.kingdom = args.kingdom if args.kingdom is not None else RANDOM  # checks every flag
@@ -304,6 +333,7 @@ def check_computers(computers: list[str], players: list[str]) -> None:
 
 
 def build_config(args: argparse.Namespace) -> Config:
+    from .setup import check_config, database
     names = split(args.players)
     choice = choose(args)
     config = Config(names, choice.kingdom, choice.landscapes, args.seed)
@@ -329,6 +359,11 @@ def play(args: argparse.Namespace) -> int:
         check_flags(args)
     out = make_output(args, interactive)
     reader = (LineReader() if args.plain else PromptReader()) if interactive else PlainReader()
+    opening: Any = reader  # what reads the questions before the game
+    if isinstance(reader, PromptReader):  # readline first, prompt_toolkit loading meanwhile
+        opening = OpeningReader(lambda: (preload(), PromptReader.load()))
+    elif interactive:
+        reader.meanwhile.work = preload
     if args.speech:
         why = out.speech_on()
         if why:
@@ -338,7 +373,7 @@ def play(args: argparse.Namespace) -> int:
     keep = False
     if args.resume is None and save_path.exists() and args.players is None:
         out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes.")
-        if read_or_default(reader.read, "Saved game>").lower() not in ("2", "new", "n"):
+        if read_or_default(opening.read, "Saved game>").lower() not in ("2", "new", "n"):
             args.resume = ""
     if args.resume is not None:
         path = Path(args.resume) if args.resume else save_path
@@ -346,11 +381,11 @@ def play(args: argparse.Namespace) -> int:
             path = save_path.with_name(args.resume + ".json")
         data = read_save(path)
         config, answers, computers = data.config, data.answers, data.computers
-        levels: dict[str, str] = {}  # saves keep no levels yet: a resumed computer plays normal
+        levels = data.levels  # a save from before levels were kept: every computer plays normal
         # a file the player named stays as it is: playing on autosaves to the usual place
         keep = not same_file(path, save_path)
     else:
-        opening_questions(args, out, reader.read)
+        opening_questions(args, out, opening.read)
         config, answers, keep = build_config(args), [], False
         levels = computer_levels(args.computer)
         computers = list(levels)
@@ -367,6 +402,7 @@ def play(args: argparse.Namespace) -> int:
 
     if args.resume is None:
         announce_setup(config, out)
+    from .session import Session
     session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers,
                       levels=levels,
                       ask_ways=args.ask_ways, auto_end=not args.no_auto_end,
@@ -379,6 +415,8 @@ def play(args: argparse.Namespace) -> int:
 
 
 def announce_setup(config: Config, out: Output) -> None:
+    from .kingdoms import brings, cost_order
+    from .setup import database
     db = database()
     out.say(f"Players: {', '.join(config.players)}. Seed {config.seed}.")
     out.say(f"Kingdom: {', '.join(cost_order(config.kingdom, db))}.")
@@ -440,6 +478,8 @@ def kingdom_main(argv: list[str]) -> int:
     kingdom_flags(p)
     p.add_argument("--seed", type=int, default=None, help="the seed the game would use")
     args = p.parse_args(argv)
+    from .kingdoms import MOUSE, RANDOM, cost_order
+    from .setup import database
     if args.kingdom is None:
         args.kingdom = RANDOM
     given = args.seed is not None
@@ -463,6 +503,8 @@ def kingdom_main(argv: list[str]) -> int:
 def mouse_card(config: Config) -> str:
     """The card Way of the Mouse sets aside: drawn by the game's own setup, as play would draw it."""
     from .core.game import Game
+    from .kingdoms import MOUSE
+    from .setup import database
     game = Game(database(), config)
     game.setup(deal=False)
     return game.set_aside_for[MOUSE].name

@@ -148,11 +148,41 @@ class Output:
     def __post_init__(self) -> None:
         self.console = None
         self.teller = Teller(self.narrator, self.level)
+        # A replay is heard only near its end; what the game said before is made again (by
+        # replaying without a word) only when the log is asked for (issue 12: resume).
+        self.earlier: Callable[[], list[Note]] | None = None
+        self.prepended = 0  # notes put before the history since it began: marks stay valid
         if not self.plain:
             from rich.console import Console
             # soft_wrap=False: rich breaks long lines between words, at the terminal's width;
             # left to the terminal they break mid-word, and Speakup reads screen lines.
             self.console = Console(file=self.stream, highlight=False, emoji=False, soft_wrap=False)
+
+    def forget(self) -> None:
+        """A game rebuilt from its setup: its notes start again."""
+        self.history.clear()
+        self.earlier, self.prepended = None, 0
+
+    def notes(self) -> list[Note]:
+        """Every note so far, those of a replay's unheard part made the first time they are asked for."""
+        if self.earlier is not None:
+            made, self.earlier = self.earlier(), None
+            self.history[:0] = made
+            self.prepended += len(made)
+        return self.history
+
+    def mark(self) -> int:
+        """Where the history ends now, as `cut` takes it back to, whatever is put before it meanwhile."""
+        return len(self.history) - self.prepended
+
+    def cut(self, mark: int) -> None:
+        del self.history[mark + self.prepended:]
+
+    def keep(self, note: Note) -> None:
+        """A note of a replay, kept for the log unrendered: nothing is said while answers replay,
+        so building its sentences now would be work thrown away (issue 12: resume)."""
+        self.history.append(note)
+        self.teller.run = None
 
     def note(self, note: Note) -> None:
         lines = self.narrator.note(note)
@@ -214,21 +244,25 @@ class Output:
         """Every announcement so far, as the player now at the keyboard may hear it, every
         level's detail included, runs of Treasures summed up in one line per run."""
         teller, out = Teller(self.narrator, "verbose"), []
-        for note in self.history:
-            out += teller.note(note, self.narrator.note(note))
+        for note in self.notes():
+            lines = self.narrator.note(note)
+            if lines:  # a replay keeps notes unrendered: those that say nothing are skipped here
+                out += teller.note(note, lines)
         return out + teller.flush()
 
     def last(self, n: int) -> list[str]:
         """The last `n` lines of `log`, rendering only the turns they come from: a turn's first
         note ends any run of plays before it, so a render from there ends as the whole one does."""
-        notes, step = self.history, 64
+        notes, step = self.notes(), 64
         while True:
             cut = max(0, len(notes) - step)
             while cut > 0 and notes[cut].kind != "turn":
                 cut -= 1
             teller, out = Teller(self.narrator, "verbose"), []
             for note in notes[cut:]:
-                out += teller.note(note, self.narrator.note(note))
+                lines = self.narrator.note(note)
+                if lines:
+                    out += teller.note(note, lines)
             out += teller.flush()
             if cut == 0 or len(out) >= n:
                 return out[-n:] if n > 0 else []

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Iterable
+import threading
+from typing import Any, Callable, Iterable
 
 from .core.decisions import Decision
 from .core.game import Game
@@ -17,8 +18,42 @@ COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "s
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
             "save", "speech", "ways", "autoend", "help", "quit"]
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
+CONTROL = "That line holds a terminal control code; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
                   "ways", "autoend"}
+
+
+class QuitRequest(Exception):
+    """The player typed quit at a prompt, or the input ended: the game stops and says so."""
+
+
+class Meanwhile:
+    """Work to do while the first prompt waits for the player: it runs in a thread once the prompt
+    is out, and is finished before the line typed there is handed back, so nothing the game does
+    ever runs beside it (issue 12: the cards and the session load while the first question is
+    heard, not before it)."""
+
+    def __init__(self, work: Callable[[], None] | None = None) -> None:
+        self.work = work
+        self.thread: threading.Thread | None = None
+
+    def start(self, *_: Any) -> None:
+        work, self.work = self.work, None
+        if work is not None:
+            self.thread = threading.Thread(target=self.quietly, args=(work,), daemon=True)
+            self.thread.start()
+
+    @staticmethod
+    def quietly(work: Callable[[], None]) -> None:
+        try:
+            work()
+        except Exception:  # whatever failed here fails again where it is needed, and is told there
+            pass
+
+    def finish(self) -> None:
+        thread, self.thread = self.thread, None
+        if thread is not None:
+            thread.join()
 
 
 def name_parts(name: str) -> list[str]:
@@ -64,6 +99,17 @@ def undecodable(line: str) -> bool:
     return any("\udc80" <= ch <= "\udcff" for ch in line)
 
 
+def refusal(line: str) -> str | None:
+    """Why a line read with readline is refused: a stray byte, or a control code that reached the
+    line (readline eats most escape sequences, but not one typed after Ctrl+V, nor any when
+    readline is missing). prompt_toolkit never puts one in a line: it reads them as keys."""
+    if undecodable(line):
+        return UNREADABLE
+    if any((ch < " " and ch != "\t") or ch == "\x7f" for ch in line):
+        return CONTROL
+    return None
+
+
 class PlainReader:
     """Plain lines from any stream: no prompt_toolkit, no escape sequences."""
 
@@ -104,6 +150,7 @@ class LineReader:
             else:
                 os.environ["TERM"] = term
         self.context: tuple[Game | None, Decision | None] = (None, None)
+        self.meanwhile = Meanwhile()
         self.matches: list[str] = []
         if readline is not None:
             readline.set_completer_delims("")  # complete the whole line: "buy Si" -> "buy Silver"
@@ -118,7 +165,32 @@ class LineReader:
         return self.matches[state] if state < len(self.matches) else None
 
     def read(self, prompt: str) -> str:
-        return input(prompt + " ")
+        while True:
+            self.meanwhile.start()  # input() writes the prompt at once, then waits without the GIL
+            try:
+                line = input(prompt + " ")
+            finally:
+                self.meanwhile.finish()
+            why = refusal(line)
+            if why is None:
+                return line
+            print(why, flush=True)  # one line, and the same question again
+
+
+class OpeningReader:
+    """The opening questions at a terminal, read with readline (LineReader, made at the first
+    question) while `work` is done meanwhile: prompt_toolkit takes 100 to 200 ms to import,
+    and the first question need not wait for it (issue 12). The words said are the same."""
+
+    def __init__(self, work: Callable[[], None]) -> None:
+        self.work = work
+        self.reader: LineReader | None = None
+
+    def read(self, prompt: str) -> str:
+        if self.reader is None:
+            self.reader = LineReader()
+            self.reader.meanwhile.work = self.work
+        return self.reader.read(prompt)
 
 
 class PromptReader:
@@ -127,6 +199,7 @@ class PromptReader:
     def __init__(self, input: Any = None, output: Any = None) -> None:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
         self.context: tuple[Game | None, Decision | None] = (None, None)
+        self.meanwhile = Meanwhile()
         self.io = (input, output)
         self._session: Any = None
 
@@ -137,6 +210,15 @@ class PromptReader:
         if self._session is None:
             self._session = self.build(*self.io)
         return self._session
+
+    @staticmethod
+    def load() -> None:
+        """Import what build needs, for a thread to do while the opening questions wait."""
+        import prompt_toolkit.completion  # noqa: F401
+        import prompt_toolkit.history  # noqa: F401
+        import prompt_toolkit.key_binding  # noqa: F401
+        import prompt_toolkit.keys  # noqa: F401
+        import prompt_toolkit.shortcuts  # noqa: F401
 
     def build(self, input: Any, output: Any) -> Any:
         from prompt_toolkit import PromptSession
@@ -169,7 +251,13 @@ class PromptReader:
 
     def read(self, prompt: str) -> str:
         while True:
-            line = self.session.prompt(prompt + " ")
+            if self.meanwhile.work is not None:  # begun once the prompt is drawn, not before
+                self.session.app.after_render += self.meanwhile.start
+            try:
+                line = self.session.prompt(prompt + " ")
+            finally:
+                self.session.app.after_render -= self.meanwhile.start
+                self.meanwhile.finish()
             if not undecodable(line):  # a stray byte would otherwise vanish: "" declines
                 return line
             print(UNREADABLE, flush=True)

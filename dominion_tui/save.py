@@ -25,7 +25,6 @@ from typing import Any, Callable
 from .core.decisions import Decision, TurnAction
 from .core.game import Config, SetupError
 from .core.model import ACTION, DURATION
-from .setup import MAX_SEED, check_config, database
 
 FORMAT = "dominion-tui save"
 VERSION = 1  # a named save: one JSON object
@@ -48,15 +47,16 @@ class SaveData:
     config: Config
     answers: list[Any] = field(default_factory=list)
     computers: list[str] = field(default_factory=list)
+    levels: dict[str, str] = field(default_factory=dict)  # computer name -> level; absent: normal
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "version": VERSION, "config": asdict(self.config),
-                           "computers": self.computers,
+                           "computers": self.computers, "levels": self.levels,
                            "answers": [encode(a) for a in self.answers]})
 
     def to_lines(self) -> str:
         head = json.dumps({"format": FORMAT, "version": JOURNAL, "config": asdict(self.config),
-                           "computers": self.computers})
+                           "computers": self.computers, "levels": self.levels})
         return head + "\n" + answer_lines(self.answers)
 
 
@@ -219,6 +219,7 @@ def read(path: Path) -> SaveData:
         raise SaveError(f"{path} is not a dominion-tui save file.")
     if raw.get("version") not in (VERSION, JOURNAL):
         raise SaveError(f"{path} was saved by another version of dominion-tui.")
+    from .setup import database  # the cards: not needed to start, only to read a save
     try:
         return parse(raw, database())
     except Damaged as e:
@@ -242,7 +243,14 @@ def decode_text(text: str) -> Any:
     lines = rest.split("\n")
     lines.pop()  # after the last newline: empty, or an answer cut short
     need(len(lines) <= MAX_ANSWERS, f"the answers are not a list of at most {MAX_ANSWERS:,}")
-    return {**head, "answers": [json.loads(line, parse_constant=_no_constant) for line in lines]}
+    seen: dict[str, Any] = {}  # a game repeats a few dozen answers: each distinct line is read once
+    answers = []
+    for line in lines:
+        value = seen.get(line, seen)
+        if value is seen:
+            value = seen[line] = json.loads(line, parse_constant=_no_constant)
+        answers.append(value)
+    return {**head, "answers": answers}
 
 
 class Damaged(ValueError):
@@ -279,7 +287,8 @@ def _strings(value: Any, what: str) -> list[str]:
 
 def parse(raw: dict[str, Any], db: Any) -> SaveData:
     """Check every field, type and bound of a save; the setup as a new game's is checked."""
-    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers"})
+    from .setup import MAX_SEED, check_config
+    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels"})
     c = _keys(raw["config"], "the setup", {"players", "kingdom", "landscapes", "seed"}, {"mouse"})
     mouse = c.get("mouse")
     need(mouse is None or isinstance(mouse, str), f"the {MOUSE} card is not a name")
@@ -299,10 +308,33 @@ def parse(raw: dict[str, Any], db: Any) -> SaveData:
     computers = _strings(raw.get("computers", []), "the computer player list")
     need(len(set(computers)) == len(computers) and set(computers) <= set(config.players),
          "the computer players are not among the players")
+    levels = _levels(raw.get("levels", {}), computers)
     answers = raw["answers"]
     need(isinstance(answers, list) and len(answers) <= MAX_ANSWERS,
          f"the answers are not a list of at most {MAX_ANSWERS:,}")
-    return SaveData(config, [decode(a) for a in answers], computers)
+    return SaveData(config, decode_all(answers), computers, levels)
+
+
+def _levels(value: Any, computers: list[str]) -> dict[str, str]:
+    """Each computer player's level; a save from before levels were kept has none: normal."""
+    from .players import LEVELS  # only here: the game's start need not wait for the players
+    need(isinstance(value, dict) and set(value) <= set(computers),
+         "the computer levels are not for computer players")
+    need(all(v in LEVELS for v in value.values()), "a computer level is unknown")
+    return dict(value)
+
+
+def decode_all(answers: list[Any]) -> list[Any]:
+    """Each answer checked and decoded; an answer read once from an autosave line that recurs is
+    checked once (moves are immutable and shared; lists of picks are copied)."""
+    done: dict[int, Any] = {}
+    out = []
+    for a in answers:
+        value = done.get(id(a), done)
+        if value is done:
+            value = done[id(a)] = decode(a)
+        out.append(list(value) if isinstance(value, list) else value)
+    return out
 
 
 def decode(raw: Any) -> Any:
@@ -331,14 +363,21 @@ class ReplayDecider:
     (a new hand drawn, say) stays as silent as the rest: it was told before."""
 
     def __init__(self, answers: list[Any], live: dict[int, Any],
-                 on_live: Callable[[], None] | None = None) -> None:
+                 on_live: Callable[[], None] | None = None,
+                 near_end: tuple[int, Callable[[int], None]] | None = None) -> None:
         self.queue = deque(answers)
         self.ends = sum(1 for a in answers if isinstance(a, TurnAction) and a.verb == "end")
         self.live = live
         self.replaying = bool(self.queue)
         self.on_live = on_live  # called once, when the replay has fitted to its end
+        # (ends, hook): the hook is called once, with how many answers were replayed, as soon
+        # as at most `ends` of the answers left end a phase (the last turn or two)
+        self.near_end = near_end
 
     def decide(self, game: Any, d: Decision) -> Any:
+        if self.near_end is not None and self.ends <= self.near_end[0]:
+            hook, self.near_end = self.near_end[1], None
+            hook(len(game.answers))
         if self.queue:
             ans = self.queue.popleft()
             if isinstance(ans, TurnAction) and ans.verb == "end":

@@ -15,6 +15,7 @@ from .interpreter import Interpreter, ascii_number, clean, match_name
 from .output import Output
 from .players import make_player
 from .queries import Queries
+from .repl import QuitRequest  # raised at any prompt, the opening questions' too
 from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
 from .setup import new_game
 
@@ -33,23 +34,26 @@ def resume_command(path: Path | None) -> str:
     return f"dominion --resume {path}"
 
 
-class QuitRequest(Exception):
-    pass
-
-
 class UndoRequest(Exception):
     def __init__(self, keep: int, who: str, what: str) -> None:
         super().__init__(what)
         self.keep, self.who, self.what = keep, who, what
 
 
-@dataclass
+@dataclass(slots=True)  # one per answer: thousands are made while a long game replays
 class AnswerInfo:
     player: str
     turn: int
-    text: str
+    decision: Decision
+    answer: Any
     line: int = 0  # the typed line that gave it: one line is one undo step
     revealed: bool = False  # did a hidden card come to light after this answer?
+
+    @property
+    def text(self) -> str:
+        """The answer in words, made only when undo names it: a replay records thousands."""
+        d, ans = self.decision, self.answer
+        return str(ans) if isinstance(ans, TurnAction) else ", ".join(d.options[i].label for i in ans) or "none"
 
 
 class Live:
@@ -65,12 +69,28 @@ class Live:
         return self.inner.decide(game, d)
 
 
+class Feed:
+    """Answers already checked, given back in order; then Done."""
+
+    class Done(Exception):
+        pass
+
+    def __init__(self, answers: list[Any]) -> None:
+        self.answers, self.next = answers, 0
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        if self.next >= len(self.answers):
+            raise Feed.Done
+        self.next += 1
+        return self.answers[self.next - 1]
+
+
 @dataclass
 class Checkpoint:
     """A game as a turn began (its "turn" note just said): `Game.run` goes on from there."""
     game: Game
     answers: int  # how many answers it holds
-    history: int  # how many notes the log held
+    history: int  # where the log ended (Output.mark)
 
     @staticmethod
     def take(game: Game, history: int) -> "Checkpoint | None":
@@ -119,6 +139,7 @@ class Session:
         self.queued: list[TurnAction] = []
         self.status_due = True  # the full status: at the start of a turn, after a hand-over
         self.live = True  # False while recorded answers are replayed: nothing is said
+        self.hearing = True  # False while a replay runs with no one listening (see listen)
         self.way_next: str | None = None  # the answer to the Way question of the move just typed
         self.line_no = 0  # typed lines that gave answers
         self.answer_lines: list[int] = []  # per recorded answer, the typed line it came from
@@ -146,7 +167,12 @@ class Session:
         (a copy of the game as this turn began, its answers and notes kept) or from the setup."""
         live = {i: Live(self, self.bot(n, self.config.seed + i) if n in self.computers else self)
                 for i, n in enumerate(self.config.players)}
-        self.replay = ReplayDecider(answers, live, on_live=self.resumed)
+        # From the setup, a replay is heard only for its last turn or two (see listen): with no
+        # one listening, the core makes no notes at all, and a long game resumes much faster.
+        silent = bool(answers) and start is None
+        self.replay = ReplayDecider(answers, live, on_live=self.resumed,
+                                    near_end=(CHECKPOINT_ENDS, self.listen) if silent else None)
+        self.hearing = not silent
         self.info = self.info[:start.answers] if start else []
         self.queued = []
         self.live = not answers and self.game is None  # a rebuild after undo says nothing again
@@ -154,9 +180,9 @@ class Session:
         self.way_next = None
         deciders = {i: self.replay for i in range(len(self.config.players))}
         if start is None:
-            self.output.history.clear()
+            self.output.forget()
             self.checkpoint, self.game = None, None  # the setup's notes are not the old game's
-            game = new_game(self.config, deciders, listeners=[self.on_note])
+            game = new_game(self.config, deciders, listeners=[] if silent else [self.on_note])
         else:
             game = start.fresh()
             game.deciders, game.listeners, game.answer_hooks = deciders, [self.on_note], []
@@ -171,8 +197,29 @@ class Session:
         if cp is None or cp.answers > len(answers):  # taken back past the turn's start
             return self.build(answers)
         game = self.build(answers[cp.answers:], cp)
-        del self.output.history[cp.history:]
+        self.output.cut(cp.history)
         return game
+
+    def listen(self, replayed: int) -> None:
+        """Near the end of a replay from the setup, its notes are heard again: the current turn
+        needs its checkpoint and to know which answers revealed a card. What the game said
+        before is made again, by a replay of its own, only if the log is asked for."""
+        assert self.game is not None
+        self.hearing = True
+        self.game.listeners.append(self.on_note)
+        answers = list(self.game.answers[:replayed])
+        self.output.earlier = lambda: self.notes_before(answers)
+
+    def notes_before(self, answers: list[Any]) -> list[Note]:
+        """Every note a game says before it asks for one answer more than `answers`."""
+        notes: list[Note] = []
+        feed = Feed(answers)
+        try:
+            new_game(self.config, {i: feed for i in range(len(self.config.players))},
+                     listeners=[notes.append]).run()
+        except Feed.Done:
+            pass
+        return notes
 
     def run(self) -> int:
         answers = list(self.answers)
@@ -224,35 +271,42 @@ class Session:
 
     # ---------------------------------------------------------------- events from the core
     def on_note(self, note: Note) -> None:
-        if self.info and note.kind in HIDDEN_INFO:
+        kind = note.kind
+        if kind in HIDDEN_INFO and self.info:
             self.info[-1].revealed = True
-        if note.kind == "turn":
+        if kind == "turn":
             self.status_due = True
             if self.live and note.player in self.humans():  # the pause first, then the new turn
                 self.hand_over(note.player, "")
-        self.output.muted = not self.live
-        self.output.note(note)
-        if note.kind == "turn" and note.player in self.humans() and self.game and self.game.answers \
+        if self.live:
+            self.output.muted = False
+            self.output.note(note)
+        else:  # nothing is said while answers replay: keep the note for the log, unrendered
+            self.output.muted = True
+            self.output.keep(note)
+        if kind == "turn" and note.player in self.humans() and self.game and self.game.answers \
                 and (self.live or self.replay is None or self.replay.ends_left() <= CHECKPOINT_ENDS):
             # only a player at the keyboard undoes, only in their own turn
-            self.checkpoint = Checkpoint.take(self.game, len(self.output.history))
+            self.checkpoint = Checkpoint.take(self.game, self.output.mark())
 
     def on_answer(self, d: Decision, ans: Any) -> None:
         g = self.game
-        text = str(ans) if isinstance(ans, TurnAction) else ", ".join(d.options[i].label for i in ans) or "none"
         index = len(g.answers) - 1 if g else 0
-        if index >= len(self.answer_lines):  # a new answer (or one replayed from a save)
+        lines = self.answer_lines
+        if index >= len(lines):  # a new answer (or one replayed from a save)
             if not self.live:
                 self.line_no += 1
-            self.answer_lines.append(self.line_no)
-        line = self.answer_lines[index] if index < len(self.answer_lines) else self.line_no
-        self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, text, line))
+            lines.append(self.line_no)
+        line = lines[index] if index < len(lines) else self.line_no
+        # an answer replayed unheard may have revealed a card: undo then refuses it, to be safe
+        self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line,
+                                    revealed=not self.hearing))
         if self.live:
             self.autosave()
 
     def data(self) -> SaveData:
         assert self.game is not None
-        return SaveData(self.game.config, list(self.game.answers), list(self.computers))
+        return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels))
 
     def autosave(self, retry: bool = False) -> bool:
         """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
@@ -261,7 +315,7 @@ class Session:
         if self.saver is None or self.saver.path != self.save_path:
             self.saver = Autosave(self.save_path)
         try:  # the answers themselves, not a copy: a copy grows with the game
-            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers))
+            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels))
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")

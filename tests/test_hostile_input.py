@@ -91,3 +91,25 @@ def test_a_byte_that_is_not_utf8_at_the_terminal_is_refused(tmp_path: Path) -> N
     child.expect(pexpect.EOF)
     assert found == 0, log.getvalue()
 
+
+
+@pytest.mark.parametrize("typed,said", [
+    (b"\xff", b"That line is not UTF-8 text; nothing was done."),
+    (b"\x16\x1b[31m", b"That line holds a terminal control code; nothing was done."),  # Ctrl+V, then ESC
+])
+def test_plain_at_a_terminal_refuses_a_stray_byte_or_a_control_code(tmp_path: Path, typed: bytes, said: bytes) -> None:
+    # --plain reads with readline, which used to pass "\xffhand" on as "hand" and "ESC[31mhand"
+    # as "[31mhand"; prompt_toolkit refuses the first and never puts the second in a line.
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm"}
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", *GAME], env=env, timeout=20)
+    log = io.BytesIO()
+    child.logfile_read = log
+    child.expect("Alice, action>")
+    child.send(typed + b"hand\r")
+    found = child.expect([said, b"Alice's hand", b"Unknown command"])
+    child.expect("Alice, action>")
+    child.send(b"hand\r")
+    child.expect(b"Alice's hand")
+    child.sendline(b"quit")
+    child.expect(pexpect.EOF)
+    assert found == 0, log.getvalue()

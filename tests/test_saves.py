@@ -199,7 +199,7 @@ def test_version_1_saves_still_resume_and_their_mouse_card_is_checked(monkeypatc
         "players": ["Alice", "Bob"], "kingdom": ["Barge"], "landscapes": ["Way of the Mouse"], "seed": 2},
         "answers": [{"verb": "play", "name": "Copper", "n": 1}, {"verb": "play", "name": "Copper"}]}))
     data = save.read(old)
-    assert data.computers == [] and data.config.mouse is None and len(data.answers) == 2
+    assert data.computers == [] and data.levels == {} and data.config.mouse is None and len(data.answers) == 2
     with_mouse = tweak(old, "mouse.json", lambda r: r["config"].update(mouse="Black Cat"))
     assert save.read(with_mouse).config.mouse == "Black Cat"
     with pytest.raises(save.SaveError, match="not an unused non-Duration Action"):
@@ -207,6 +207,39 @@ def test_version_1_saves_still_resume_and_their_mouse_card_is_checked(monkeypatc
     code, out, err = play(monkeypatch, capsys, tmp_path, ["--resume", str(old)], ["status", "quit"])
     assert code == 0, err
     assert "Resuming the saved game." in out and "Alice, buy phase." in out
+
+
+def test_a_resumed_game_keeps_each_computer_level(monkeypatch, capsys, tmp_path: Path) -> None:
+    """Issue 14: `--computer Bob:hard,Cat:bigmoney`, quit, resume: the same levels play on."""
+    from dominion_tui.players import BigMoneyPlayer, Bot
+    sessions = []
+    run = cli.Session.run
+    monkeypatch.setattr(cli.Session, "run", lambda self: sessions.append(self) or run(self))
+    args = ["--players", "Ann,Bob,Cat", "--computer", "Bob:hard,Cat:bigmoney", "--kingdom", "Barge",
+            "--landscapes", "", "--seed", "2", "--no-pause"]
+    code, out, err = play(monkeypatch, capsys, tmp_path, args, [*TURN, "quit"])
+    assert code == 0 and "Game saved." in out, err
+    code, out, err = play(monkeypatch, capsys, tmp_path, ["--resume"], [*TURN, "quit"])
+    assert code == 0 and "Resuming the saved game." in out and "Ann's turn 3." in out, err
+    bots = {n: sessions[-1].replay.live[i].inner for i, n in enumerate(["Ann", "Bob", "Cat"]) if n != "Ann"}
+    assert isinstance(bots["Bob"], Bot) and bots["Bob"].level == "hard"
+    assert isinstance(bots["Cat"], BigMoneyPlayer)
+
+
+@pytest.mark.parametrize("levels,why", [
+    ({"Bob": "godlike"}, "a computer level is unknown"),
+    ({"Alice": "hard"}, "the computer levels are not for computer players"),
+    (["hard"], "the computer levels are not for computer players"),
+])
+def test_computer_levels_in_a_save_are_checked(tmp_path: Path, levels, why: str) -> None:
+    path = tmp_path / "levels.json"
+    raw = {"format": "dominion-tui save", "version": 1, "config": {"players": ["Alice", "Bob"],
+           "kingdom": ["Barge"], "landscapes": [], "seed": 2}, "computers": ["Bob"], "answers": []}
+    path.write_text(json.dumps({**raw, "levels": {"Bob": "bigmoney"}}))
+    assert save.read(path).levels == {"Bob": "bigmoney"}
+    path.write_text(json.dumps({**raw, "levels": levels}))
+    with pytest.raises(save.SaveError, match="(?i)" + why):
+        save.read(path)
 
 
 # ---------------------------------------------------------------- 8. save FILE, names, stray files
