@@ -141,3 +141,23 @@ def test_legal_plays_and_buys_are_the_plays_and_buys_of_legal_actions_over_rando
                         {i: ComparingParts(seed * 7 + i) for i in range(len(names))})
         game.run()
     assert ComparingParts.checked > 500
+
+
+def test_a_trigger_for_one_card_opens_no_window_for_the_others() -> None:
+    game, _ = make(["Border Guard"], [])
+    ann = game.players[0]
+    put_in_hand(game, ann, "Copper", "Border Guard")
+    copper, guard = ann.hand.cards[-2:]
+    assert not game._could_hear("discard", copper) and not game._could_hear("discard", guard)
+    game.take_artifact(ann, "Horn")  # hears only Border Guards being discarded
+    assert game._could_hear("discard", guard) and not game._could_hear("discard", copper)
+    assert not game._discards_unheard(ann.hand)  # the Border Guard is heard: one by one
+
+
+def test_other_than_during_clean_up_is_not_heard_during_clean_up() -> None:
+    game, _ = make(["Village Green"], [])
+    ann = game.players[0]
+    put_in_hand(game, ann, "Village Green")
+    green = ann.hand.cards[-1]
+    assert game._could_hear("discard", green) and not game._could_hear("discard", green, cleanup=True)
+    assert game._discards_unheard(ann.hand)  # Clean-up moves this hand in one go

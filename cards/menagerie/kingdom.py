@@ -279,6 +279,7 @@ card(kingdom("Village Green", 4, (ACTION, DURATION, REACTION), "Either now or at
              "may play it.", now_or_next(plus(cards=1, actions=2)), modes=("now", "next"),
              triggers=(Trigger("discard", _play_from_discard, where="self",
                                condition=_discarded_not_in_cleanup, optional=True, follows_card=True,
+                               in_cleanup=False,
                                question=lambda g, ev, p, c: f"Play the {c.name} you discarded?"),),
              notes="Played as a reaction, it still lets you choose now or next turn."))
 

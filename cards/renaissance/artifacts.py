@@ -35,6 +35,7 @@ def _horn(ctx: Ctx, ev: Event) -> None:
 HORN = artifact("Horn", "Once per turn, when you discard a Border Guard from play, you may put it "
                 "onto your deck.", triggers=(Trigger("discard", _horn, condition=_border_guard_leaves_play,
                                                      optional=True, once_per_turn=True, follows_card=True,
+                                                     of_card="Border Guard",
                                                      question=lambda g, ev, p, c: f"Put {ev.card.name} "
                                                      "onto your deck with the Horn?"),),
                 notes="It works on any Border Guard you discard from play, even on the turn you take it.")

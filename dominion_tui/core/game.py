@@ -126,7 +126,9 @@ class Game:
         self._orders = [tuple(self.players[i:] + self.players[:i]) for i in range(len(self.players))]  # fixed
         # What could hear an event besides the event's own card; these only grow (in new_card,
         # set_owner, add_turn_trigger, add_pending), so an event no one hears costs one look.
-        self._kinds_heard: set[str] = {t.on for t in self.rules}
+        self._kinds_heard: set[str] = {t.on for t in self.rules if t.of_card is None}
+        # (event kind, card name) heard by a trigger that hears only that card's events
+        self._named_heard: set[tuple[str, str]] = {(t.on, t.of_card) for t in self.rules if t.of_card}
         self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
         self._defs_in_game: set[str] = set()
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
@@ -243,7 +245,15 @@ class Game:
         self._owned.clear()
         self._by_owner.clear()
         self.changers |= self.db[name].modifiers.keys()
-        self._kinds_heard |= self.db[name].heard.keys()
+        for t in self.db[name].triggers:
+            self._hear(t)
+
+    def _hear(self, t: Trigger) -> None:
+        """From now on, t's events open a trigger window: all of their kind, or one card's."""
+        if t.of_card is None:
+            self._kinds_heard.add(t.on)
+        else:
+            self._named_heard.add((t.on, t.of_card))
 
     def modifiers(self, kind: str, p: Player | None) -> list[Callable[..., Any]]:
         """The modifiers of a kind in force for p, in the order they apply: p's Projects and
@@ -359,12 +369,16 @@ class Game:
               cleanup: bool = False, extra: dict[str, Any] | None = None) -> None:
         """Make the event and open its trigger window, unless nothing in the game can hear it.
         (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)"""
-        if kind in self._kinds_heard or (card is not None and kind in card.defn.heard):  # _could_hear
+        if kind in self._kinds_heard or (card is not None and (kind in (  # _could_hear
+                card.defn.heard_in_cleanup if cleanup else card.defn.heard)
+                or (kind, card.defn.name) in self._named_heard)):
             self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0,
                             {} if extra is None else extra))
 
-    def _could_hear(self, kind: str, card: Card | None) -> bool:
-        return kind in self._kinds_heard or (card is not None and kind in card.defn.heard)
+    def _could_hear(self, kind: str, card: Card | None, cleanup: bool = False) -> bool:
+        return kind in self._kinds_heard or (card is not None and (kind in (
+            card.defn.heard_in_cleanup if cleanup else card.defn.heard)
+            or (kind, card.defn.name) in self._named_heard))
 
     def _move_all(self, src: Zone, dest: Zone, n: int | None = None) -> list[Card]:
         """The first n cards of src (all by default), in order, to the end of dest (a deck's
@@ -538,7 +552,7 @@ class Game:
         (discarding Exiled copies, say) does not change whether another one applies. Cards that
         arrive later (a reaction drawn by a reaction) are judged when they first appear.
         """
-        if not self._could_hear(ev.kind, ev.card):
+        if not self._could_hear(ev.kind, ev.card, ev.cleanup):
             return
         used: set = set()
         judged: dict = {}
@@ -588,7 +602,9 @@ class Game:
         once = self.turn.used_once
         out: list[Candidate] = []
         for key, t, src, label in found:
-            if key in used or (t.once_per_turn and id(t) in once):
+            if key in used or (t.once_per_turn and id(t) in once) or (ev.cleanup and not t.in_cleanup):
+                continue
+            if t.of_card is not None and (ev.card is None or ev.card.name != t.of_card):
                 continue
             if t.follows_card and not ev.card_still_there():
                 continue
@@ -660,17 +676,17 @@ class Game:
         """A standing rule from now on (a landscape's setup): the one way to add one, so it is heard."""
         self.rules += (t,)
         self._by_owner.clear()
-        self._kinds_heard.add(t.on)
+        self._hear(t)
 
     def add_lasting(self, x: Lasting) -> None:
         """An "until your next turn" effect: the one way to add one, so it is heard."""
         self.lasting.append(x)
-        self._kinds_heard.add(x.trig.on)
+        self._hear(x.trig)
 
     def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> tuple:
         entry = (p, t, label)
         self.turn.triggers.append(entry)
-        self._kinds_heard.add(t.on)
+        self._hear(t)
         return entry
 
     def remove_turn_trigger(self, entry: tuple) -> None:
@@ -809,8 +825,12 @@ class Game:
 
     def _discards_unheard(self, zone: Zone) -> bool:
         """Nothing in the game could hear any of these cards being discarded."""
-        return "discard" not in self._kinds_heard and (("discard", "self") not in self._heard or not any(
-            "discard" in c.defn.heard for c in zone.cards))
+        if "discard" in self._kinds_heard:
+            return False
+        if ("discard", "self") not in self._heard and not self._named_heard:
+            return True  # the usual case: one look
+        return not any("discard" in c.defn.heard_in_cleanup or ("discard", c.defn.name) in self._named_heard
+                       for c in zone.cards)
 
     def _next_turn(self) -> None:
         if self.final_round is None and self.game_should_end():

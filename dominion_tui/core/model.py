@@ -4,6 +4,7 @@ Nothing here knows any card by name; cards are data handed in from the `cards` p
 """
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
@@ -54,6 +55,12 @@ class Trigger:
     # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
     # hand?"), from (game, event, owner, source card); the reaction question is built from it.
     question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
+    # False for "when you discard this other than during Clean-up": Clean-up's discards do not
+    # even open a window for it (most discards of a game are Clean-up's)
+    in_cleanup: bool = True
+    # Hears only events about a card of this name (the Horn: a Border Guard), so that events about
+    # other cards open no window for it
+    of_card: str | None = None
 
 
 @dataclass
@@ -88,12 +95,14 @@ class CardDef:
     notes: str = ""  # the ruling most likely to surprise a player, in our own words (describe)
     # `triggers` by event kind, each with its index: an event this card does not hear costs a lookup
     heard: dict[str, tuple[tuple[int, Trigger], ...]] = field(init=False, repr=False, compare=False)
+    heard_in_cleanup: frozenset[str] = field(init=False, repr=False, compare=False)  # kinds, then
 
     def __post_init__(self) -> None:
         by_kind: dict[str, list[tuple[int, Trigger]]] = {}
         for i, t in enumerate(self.triggers):
             by_kind.setdefault(t.on, []).append((i, t))
         self.heard = {k: tuple(v) for k, v in by_kind.items()}
+        self.heard_in_cleanup = frozenset(t.on for t in self.triggers if t.in_cleanup)
 
     def is_(self, t: str) -> bool:
         return t in self.types
@@ -116,6 +125,25 @@ class Zone:
         self.name = name
         self.owner = owner
         self.cards: list[Card] = []
+
+    def __deepcopy__(self, memo: dict) -> "Zone":
+        # copy.deepcopy's generic path costs most of an undo checkpoint: zones and cards are
+        # most of a game's objects, and each card's definition is shared, never copied
+        z = Zone.__new__(Zone)
+        memo[id(self)] = z
+        z.name, z.owner = self.name, deepcopy(self.owner, memo)
+        cards = []
+        for c in self.cards:
+            got = memo.get(id(c))
+            if got is None:
+                got = memo[id(c)] = Card.__new__(Card)
+                got.__dict__.update(c.__dict__)  # plain values, and the shared definition
+                got.zone = z
+                if c.zone is not self:  # a card listed where it no longer is: copy its zone too
+                    got.zone = deepcopy(c.zone, memo)
+            cards.append(got)
+        z.cards = cards
+        return z
 
     def __len__(self) -> int:
         return len(self.cards)
