@@ -354,3 +354,18 @@ def test_scepter_replays_a_strong_action_rather_than_taking_2_coins() -> None:
     a.in_play.cards.clear()
     game.new_card("Border Guard" if "Border Guard" in game.db.defs else "Ducat", a.in_play)
     assert make_player("normal", 1).answer(game, d) == [0]
+
+
+def test_every_kingdom_card_is_used_over_200_random_kingdoms() -> None:
+    from dominion_tui.simulate import run
+    results = run(["hard", "normal"], 200, 1, None, [], jobs=1)
+    dealt = {n for r in results for n in r.kingdom}
+    used = {n for r in results for n in r.used}
+    assert dealt - used == set()
+    assert not any(r.capped for r in results)
+
+
+def test_every_event_way_and_project_is_used_when_dealt_in_a_few_random_kingdoms() -> None:
+    sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
+    from landscape_usage import landscapes, usage
+    assert [n for n in landscapes() if usage(n, 10) == 0] == []
