@@ -351,7 +351,7 @@ def decode(raw: Any) -> Any:
 def fits(game: Any, d: Decision, ans: Any) -> bool:
     """Could this recorded answer have been given to this question?"""
     if d.kind == "turn":
-        return isinstance(ans, TurnAction) and game.why_not(d.player, ans) is None
+        return isinstance(ans, TurnAction) and game.allowed(d.player, ans)
     return (isinstance(ans, list) and d.min <= len(ans) <= max(d.max, d.min)
             and len(set(ans)) == len(ans) and all(0 <= i < len(d.options) for i in ans))
 

@@ -893,6 +893,14 @@ class Game:
         ok = self._turn_refusal(p) is None and p.buys >= 1
         return self._offer(p, self._legal_buys(p) if ok else [])
 
+    def allowed(self, p: Player, act: TurnAction) -> bool:
+        """Whether why_not allows this move now. A move allowed for the question being asked is
+        not checked again when it is carried out (a replayed save checks every answer)."""
+        if self.why_not(p, act) is not None:
+            return False
+        self._offer(p, [act])
+        return True
+
     def _offer(self, p: Player, acts: list[TurnAction]) -> list[TurnAction]:
         """Remember the moves offered for the question being asked: see `_offered`."""
         if self.waiting is not None and self.waiting.player is p:
