@@ -301,3 +301,27 @@ def test_a_whole_hand_discarded_is_one_line_the_last_card_included() -> None:
     # the last card used to lose its source (an empty hand is a falsy zone) and split the line
     _, out = at(SCHOLAR, ["play Scholar"])
     assert "Alice discards 2 Silvers, Copper, Estate." in out, out
+
+
+HOSTELRY = """
+    name: hostelry
+    players: [Alice, Bob]
+    kingdom: [Hostelry]
+    setup:
+      phase: buy
+      Alice:
+        hand: [HAND]
+        coins: 4
+    steps: []
+"""
+
+
+def test_a_trigger_that_does_nothing_is_not_named() -> None:
+    _, out = at(HOSTELRY.replace("HAND", "Estate"), ["buy Hostelry"])
+    assert not any("Hostelry." in line and "'s " in line for line in out), out
+
+
+def test_a_trigger_that_does_something_is_named_before_it() -> None:
+    _, out = at(HOSTELRY.replace("HAND", "Copper"), ["buy Hostelry"])
+    named = out.index("Alice's Hostelry.")
+    assert out[named + 1].startswith("Alice: Discard"), out

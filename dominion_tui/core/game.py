@@ -138,6 +138,7 @@ class Game:
         # the moves legal_actions offered for the question being asked: nothing changes the game
         # between that question and its answer, so an offered move needs no second check in do()
         self._offered: tuple[Decision | None, list[TurnAction]] = (None, [])
+        self._cause: Note | None = None  # a resolving trigger not yet named: see _resolve
 
     # ------------------------------------------------------------------ setup
     def setup(self, deal: bool = True) -> None:
@@ -304,12 +305,22 @@ class Game:
         busiest callers test `self.listeners` first, so that not even the note's details are made."""
         if not self.listeners:
             return
+        self._tell_cause()
         note = Note(kind, player.name if player else None, data)
         for fn in self.listeners:
             fn(note)
 
+    def _tell_cause(self) -> None:
+        """Name the trigger now resolving, before the first thing it does that anyone hears."""
+        cause, self._cause = self._cause, None
+        if cause is not None:
+            for fn in self.listeners:
+                fn(cause)
+
     # ------------------------------------------------------------------ decisions
     def ask(self, d: Decision) -> Any:
+        if self._cause is not None:
+            self._tell_cause()  # the question is the trigger's doing
         self.waiting = d
         decider = self.deciders[d.player.index]
         ans = decider.decide(self, d)
@@ -668,9 +679,12 @@ class Game:
             self.say("duration", p, card=cand.label)
             cand.pending.fn(Ctx(self, p, cand.pending.source))
             return
-        if not t.optional and t not in self.rules:  # chosen ones were just named by the player
-            self.say("trigger", p, label=cand.label, on=ev.kind)
+        if not t.optional and t not in self.rules and self.listeners:  # chosen ones were just named
+            self._tell_cause()  # an outer trigger's: resolving this one is something it did
+            # named only once it does something heard: a trigger that does nothing is not said
+            self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
         t.effect(Ctx(self, p, cand.source), ev)
+        self._cause = None
 
     def add_rule(self, t: Trigger) -> None:
         """A standing rule from now on (a landscape's setup): the one way to add one, so it is heard."""
