@@ -205,7 +205,8 @@ class Interpreter:
             picks.append(i)
         if not d.min <= len(picks) <= d.max:
             n = d.min if d.min == d.max else f"{d.min} to {d.max}"
-            return reject(f"Choose {n} of: {self.options_text(d)}")
+            how = ", separated by commas" if d.max > 1 else ""  # how to give several, like "1, 3"
+            return reject(f"You picked {len(picks)}; choose {n}{how}: {self.options_text(d)}")
         return Result("answer", picks)
 
     def pick(self, token: str, d: Decision, taken: list[int]) -> int | Result:

@@ -325,3 +325,8 @@ def test_a_trigger_that_does_something_is_named_before_it() -> None:
     _, out = at(HOSTELRY.replace("HAND", "Copper"), ["buy Hostelry"])
     named = out.index("Alice's Hostelry.")
     assert out[named + 1].startswith("Alice: Discard"), out
+
+
+def test_too_few_picks_say_how_many_and_how() -> None:
+    _, out = at(SCRAP, ["play Scrap", "Estate", "1"])
+    assert any(line.startswith("You picked 1; choose 2, separated by commas: 1. card") for line in out), out
