@@ -15,11 +15,13 @@ from .narration import Narrator, count, discard_source, grouped
 # What every level says, about anyone: what changed hands or piles, and what others did to you.
 ALWAYS = {"turn", "game_over", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
           "unexile", "artifact", "coffers", "villagers", "spend", "duration", "return",
-          "play_aside", "set_aside_by_game", "trigger", "react", "phase_back"}
+          "play_aside", "set_aside_by_game", "trigger", "react", "phase_back", "final_round",
+          "extra_turn"}
 # Details of your own turn that normal adds to brief (you typed the move; `status` tells the rest).
 OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}
 # What normal says of other players' turns besides ALWAYS: what they played and showed.
-OTHERS_NORMAL = {"play", "reveal", "discard", "to_hand", "to_deck", "set_aside"}
+OTHERS_NORMAL = {"play", "reveal", "discard", "to_hand", "to_deck", "set_aside", "replay", "name",
+                 "invest_draw"}
 LEVELS = ("brief", "normal", "verbose")
 
 

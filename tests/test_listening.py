@@ -330,3 +330,12 @@ def test_a_trigger_that_does_something_is_named_before_it() -> None:
 def test_too_few_picks_say_how_many_and_how() -> None:
     _, out = at(SCRAP, ["play Scrap", "Estate", "1"])
     assert any(line.startswith("You picked 1; choose 2, separated by commas: 1. card") for line in out), out
+
+
+def test_everyone_hears_that_the_game_ends_with_a_fleet_round() -> None:
+    for level in ("brief", "normal"):
+        out, heard = recording(viewer="Ann", level=level)
+        out.note(Note("final_round", None, {"players": ["Bot"]}))
+        out.note(Note("extra_turn", "Bot", {}))
+        assert heard == ["The game has ended. One more round for Bot.",
+                         "Bot will take an extra turn after this one."], (level, heard)
