@@ -94,7 +94,7 @@ class Queries:
         g = self.game
         turn = f"{g.current.name}'s {g.phase} phase" if not g.over else "Game over"
         return [f"{turn}. {p.name}: {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
-                f"{count(p.coins, 'coin')}, {p.coffers} Coffers, {count(p.villagers, 'Villager')}. "
+                f"{count(p.coins, 'coin')}{self.tokens(p)}. "
                 f"Deck {len(p.deck)}, discard {len(p.discard)}, hand {len(p.hand)}."] + \
             self.set_aside(p) + self.artifacts() + self.my_projects(p)
 
@@ -120,15 +120,27 @@ class Queries:
 
     def exile_used(self) -> bool:
         """Exile mats are part of a game only when one of its cards uses them."""
+        return self.used("Exile") or any(q.exile.cards for q in self.game.players)
+
+    def used(self, component: str) -> bool:
         g = self.game
         names = [*g.config.kingdom, *g.config.landscapes, *g.set_aside.names()]
-        return any("Exile" in g.db[n].uses for n in names) or any(q.exile.cards for q in g.players)
+        return any(component in g.db[n].uses for n in names)
+
+    def tokens(self, q: Player) -> str:
+        """', 2 Coffers, 1 Villager' where the game uses them (or q has some), else nothing:
+        no '0 Villagers' read out in a game without Villagers."""
+        parts = []
+        if q.coffers or self.used("Coffers"):
+            parts.append(f"{q.coffers} Coffers")
+        if q.villagers or self.used("Villagers"):
+            parts.append(count(q.villagers, "Villager"))
+        return "".join(", " + x for x in parts)
 
     def q_others(self, arg: str, p: Player) -> list[str]:
-        mat = (lambda q: f"Exile {grouped(self.game.exile_mat(q))}, ") if self.exile_used() else (lambda q: "")
+        mat = (lambda q: f", Exile {grouped(self.game.exile_mat(q))}") if self.exile_used() else (lambda q: "")
         return [f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
-                f"in play {grouped(q.in_play.names())}, {mat(q)}"
-                f"{q.coffers} Coffers, {count(q.villagers, 'Villager')}{self.holdings(q)}"
+                f"in play {grouped(q.in_play.names())}{mat(q)}{self.tokens(q)}{self.holdings(q)}"
                 f"{'; ' + count(len(q.set_aside), 'card') + ' set aside' if q.set_aside.cards else ''}."
                 for q in self.game.players if q is not p] + self.artifacts()
 

@@ -339,3 +339,11 @@ def test_everyone_hears_that_the_game_ends_with_a_fleet_round() -> None:
         out.note(Note("extra_turn", "Bot", {}))
         assert heard == ["The game has ended. One more round for Bot.",
                          "Bot will take an extra turn after this one."], (level, heard)
+
+
+def test_status_leaves_out_coffers_and_villagers_a_game_does_not_use() -> None:
+    _, out = at(SCHOLAR, ["status", "others"])
+    assert out[-2].startswith("Alice's action phase. Alice: 1 Action, 1 Buy, 0 coins. Deck 7"), out
+    assert out[-1].startswith("Bob: hand 5, deck 5, discard 0, in play nothing."), out
+    _, out = at(HOSTELRY.replace("HAND", "Copper").replace("[Hostelry]", "[Patron]"), ["status"])
+    assert "4 coins, 0 Coffers, 0 Villagers." in out[-1], out
