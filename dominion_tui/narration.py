@@ -167,7 +167,8 @@ class Narrator:
         return f"{p} puts {what} into their hand."
 
     def _to_deck(self, p, d):
-        return f"{p} puts {article(d['card'])} onto their deck."
+        what = article(d["card"]) if self.sees(p) or not d.get("hidden") else "a card"
+        return f"{p} puts {what} onto their deck."
 
     def _return(self, p, d):
         left = count(d["left"], d["card"], d["plural"])

@@ -21,7 +21,7 @@ ALWAYS = {"turn", "game_over", "gain", "gain_fail", "buy", "cube", "trash", "exi
 OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}
 # What normal says of other players' turns besides ALWAYS: what they played and showed.
 OTHERS_NORMAL = {"play", "reveal", "discard", "to_hand", "to_deck", "set_aside", "replay", "name",
-                 "invest_draw"}
+                 "invest_draw", "tokens"}
 LEVELS = ("brief", "normal", "verbose")
 
 

@@ -347,3 +347,29 @@ def test_status_leaves_out_coffers_and_villagers_a_game_does_not_use() -> None:
     assert out[-1].startswith("Bob: hand 5, deck 5, discard 0, in play nothing."), out
     _, out = at(HOSTELRY.replace("HAND", "Copper").replace("[Hostelry]", "[Patron]"), ["status"])
     assert "4 coins, 0 Coffers, 0 Villagers." in out[-1], out
+
+
+CITY_GATE = """
+    name: city gate
+    players: [Alice, Bob]
+    kingdom: [Scholar]
+    landscapes: [City Gate]
+    setup:
+      Alice:
+        hand: [Copper, Copper, Copper, Copper, Estate]
+        deck: [Silver, Gold]
+        projects: [City Gate]
+      Bob:
+        hand: [Gold, Copper, Copper, Copper, Copper]
+        deck: [Silver, Silver, Silver, Silver, Silver, Silver]
+        projects: [City Gate]
+    steps: []
+"""
+
+
+def test_a_card_put_from_the_hand_onto_the_deck_is_named_only_to_its_owner() -> None:
+    session, _ = at(CITY_GATE, ["end", "end", "Gold"])
+    assert session.game.players[1].deck.cards[0].name == "Gold"
+    note = next(n for n in session.output.history if n.kind == "to_deck")
+    assert Narrator("Alice").note(note) == ["Bob puts a card onto their deck."]
+    assert Narrator("Bob").note(note) == ["Bob puts a Gold onto their deck."]

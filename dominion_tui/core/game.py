@@ -502,8 +502,11 @@ class Game:
         self.say("to_hand", p, card=card.name, hidden=hidden)
 
     def put_on_deck(self, p: Player, card: Card) -> None:
+        # from the hand or the deck itself (City Gate, Star Chart) it goes unseen by the others
+        hidden = card.zone is p.hand or card.zone is p.deck
         self._move(card, p.deck)
-        self.say("to_deck", p, card=card.name)
+        if self.listeners:
+            self.say("to_deck", p, card=card.name, hidden=hidden)
 
     def return_to_pile(self, p: Player, card: Card) -> bool:
         """Return a card to its pile (a non-Supply one too); False when it has no pile."""
