@@ -120,7 +120,7 @@ class Interpreter:
         return reject(why_not) if why_not else Result("answer", act)
 
     def unplayed_treasures(self, d: Decision) -> int:
-        legal = self.game.legal_actions(d.player)
+        legal = self.game.legal_plays(d.player)
         return sum(TurnAction("play", c.name) in legal for c in d.player.hand.cards if c.is_("Treasure"))
 
     def parse_move(self, verb: str, rest: str, d: Decision) -> TurnAction | Result:

@@ -245,8 +245,12 @@ class Output:
     def log(self) -> list[str]:
         """Every announcement so far, as the player now at the keyboard may hear it, every
         level's detail included, runs of Treasures summed up in one line per run."""
+        return self.render(self.notes())
+
+    def render(self, notes: list[Note]) -> list[str]:
+        """Notes as the log tells them: every level's detail, runs of plays folded."""
         teller, out = Teller(self.narrator, "verbose"), []
-        for note in self.notes():
+        for note in notes:
             lines = self.narrator.note(note)
             if lines:  # a replay keeps notes unrendered: those that say nothing are skipped here
                 out += teller.note(note, lines)
@@ -260,12 +264,7 @@ class Output:
             cut = max(0, len(notes) - step)
             while cut > 0 and notes[cut].kind != "turn":
                 cut -= 1
-            teller, out = Teller(self.narrator, "verbose"), []
-            for note in notes[cut:]:
-                lines = self.narrator.note(note)
-                if lines:
-                    out += teller.note(note, lines)
-            out += teller.flush()
+            out = self.render(notes[cut:])
             if cut == 0 or len(out) >= n:
                 return out[-n:] if n > 0 else []
             step *= 2
