@@ -123,9 +123,7 @@ class Queries:
         return self.used("Exile") or any(q.exile.cards for q in self.game.players)
 
     def used(self, component: str) -> bool:
-        g = self.game
-        names = [*g.config.kingdom, *g.config.landscapes, *g.set_aside.names()]
-        return any(component in g.db[n].uses for n in names)
+        return component in self.game.uses
 
     def tokens(self, q: Player) -> str:
         """', 2 Coffers, 1 Villager' where the game uses them (or q has some), else nothing:

@@ -139,6 +139,7 @@ class Game:
         # between that question and its answer, so an offered move needs no second check in do()
         self._offered: tuple[Decision | None, list[TurnAction]] = (None, [])
         self._cause: Note | None = None  # a resolving trigger not yet named: see _resolve
+        self.uses: frozenset[str] = frozenset()  # set by setup
 
     # ------------------------------------------------------------------ setup
     def setup(self, deal: bool = True) -> None:
@@ -155,6 +156,7 @@ class Game:
                 d.setup(self)
         for c in self.set_aside.cards:
             used |= c.defn.uses
+        self.uses = frozenset(used)  # components this game has: Horses, Exile, Coffers, Artifacts...
         for name in sorted(used):
             d = self.db.defs.get(name)
             if d is None:
