@@ -15,55 +15,52 @@ from __future__ import annotations
 import dataclasses
 import random
 import sys
+from typing import Callable
 
 from dominion_tui import players
 from dominion_tui.setup import SetupError, database
 from dominion_tui.simulate import MAX_TURNS, play_one, random_kingdom, report, run
 
 
-def win_rate(bots: list[str], games: int, seed: int, kingdom: list[str] | None) -> float:
-    results = [r for r in run(bots, games, seed, kingdom, [], jobs=1) if not r.capped]
-    wins = sum(r.winners == [bots[0]] for r in results) + 0.5 * sum(
-        len(r.winners) > 1 for r in results)
-    return wins / max(1, len(results))
+def share(results: list, bot: str) -> float:
+    """bot's wins among the games that ended, a shared win counting half."""
+    ended = [r for r in results if not r.capped]
+    wins = sum(r.winners == [bot] for r in ended) + 0.5 * sum(len(r.winners) > 1 for r in ended)
+    return wins / max(1, len(ended))
 
 
-def ratings(games: int, names: list[str]) -> None:
+def best_counts(names: list[str], rate: Callable[[str], float]) -> None:
+    """For each card, 1 to 3 copies as hard's plan: print the TUNED table, best count first."""
     names = names or sorted(d.name for d in database().of_kind("kingdom"))
     print("TUNED: dict[str, tuple[int, float]] = {")
     for name in names:
         best = (0.0, 0)
         for count in (1, 2, 3):
             players.TUNED = {name: (count, 1.0)}
-            best = max(best, (win_rate(["hard", "bigmoney"], games, 11, [name]), -count))
+            best = max(best, (rate(name), -count))
         print(f'    "{name}": ({-best[1]}, {best[0]:.2f}),', flush=True)
     print("}")
+
+
+def ratings(games: int, names: list[str]) -> None:
+    best_counts(names, lambda name: share(run(["hard", "bigmoney"], games, 11, [name], [], jobs=1), "hard"))
 
 
 def ratings_in_play(games: int, names: list[str]) -> None:
     """Each card X as `hard`'s plan, 1 to 3 copies, against `normal` over random kingdoms that
     hold X: how often the plan wins where it will be used."""
-    names = names or sorted(d.name for d in database().of_kind("kingdom"))
-    print("TUNED: dict[str, tuple[int, float]] = {")
-    for name in names:
-        best = (0.0, 0)
-        for count in (1, 2, 3):
-            players.TUNED = {name: (count, 1.0)}
-            wins, n = 0.0, 0
-            for i in range(games):
-                kingdom, landscapes = random_kingdom(random.Random(f"tune:{name}:{i}"))
-                if name not in kingdom:
-                    kingdom[i % len(kingdom)] = name
-                try:
-                    r = play_one((23, i, ["hard", "normal"], kingdom, landscapes, MAX_TURNS))
-                except SetupError:  # Way of the Mouse left with no card to set aside
-                    continue
-                if not r.capped:
-                    n += 1
-                    wins += (r.winners == ["hard"]) + 0.5 * (len(r.winners) > 1)
-            best = max(best, (wins / max(1, n), -count))
-        print(f'    "{name}": ({-best[1]}, {best[0]:.2f}),', flush=True)
-    print("}")
+    def rate(name: str) -> float:
+        results = []
+        for i in range(games):
+            kingdom, landscapes = random_kingdom(random.Random(f"tune:{name}:{i}"))
+            if name not in kingdom:
+                kingdom[i % len(kingdom)] = name
+            try:
+                results.append(play_one((23, i, ["hard", "normal"], kingdom, landscapes, MAX_TURNS)))
+            except SetupError:  # Way of the Mouse left with no card to set aside
+                continue
+        return share(results, "hard")
+    best_counts(names, rate)
 
 
 def knobs(games: int, candidates: list[str]) -> None:
