@@ -129,17 +129,27 @@ def play_on(s: Session, game, n: int):
     return game
 
 
-def check_undo_from_turn_start(seed: int) -> bool:
-    """Undo within a turn replays only that turn, on a copy of the game as the turn began; the
-    game then plays on exactly as one never undone. False when this seed had nothing to check."""
+def played(seed: int, least: int, most: int):
+    """A random game of this seed played live at the keyboard for least to most answers: its
+    config, the seed's generator (for what the check picks next), session, length and game;
+    None when the seed's setup cannot be laid out."""
     config = random_config(seed)
     rng = random.Random(seed)
     s = keyboard_session(config)
-    n = rng.randint(1, 300)
+    n = rng.randint(least, most)
     try:
-        live = play_on(s, s.build([]), n)
+        return config, rng, s, n, play_on(s, s.build([]), n)
     except SetupError:
+        return None
+
+
+def check_undo_from_turn_start(seed: int) -> bool:
+    """Undo within a turn replays only that turn, on a copy of the game as the turn began; the
+    game then plays on exactly as one never undone. False when this seed had nothing to check."""
+    got = played(seed, 1, 300)
+    if got is None:
         return False
+    config, rng, s, n, live = got
     answers, cp = list(live.answers), s.checkpoint
     if cp is None or cp.answers >= len(answers):
         return False
@@ -163,14 +173,10 @@ def test_undo_from_the_turns_start_plays_on_as_if_never_undone(block: int) -> No
 def check_resume_heard_late(seed: int) -> bool:
     """A resumed game is heard only for its last turn or two (issue 12: resume fast), yet its
     log is the live game's, and undo in the resumed turn plays on as if never undone."""
-    config = random_config(seed)
-    rng = random.Random(seed)
-    s = keyboard_session(config)
-    n = rng.randint(100, 400)
-    try:
-        live = play_on(s, s.build([]), n)
-    except SetupError:
+    got = played(seed, 100, 400)
+    if got is None:
         return False
+    config, rng, s, _, live = got
     answers = list(live.answers)
     resumed = keyboard_session(config)
     play_on(resumed, resumed.build(answers), len(answers))
