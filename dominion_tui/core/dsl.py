@@ -6,8 +6,18 @@ from typing import Callable
 
 from .context import Ctx
 from .events import Event
-from .model import (ACTION, ATTACK, CURSE, DURATION, REACTION, TREASURE, VICTORY, Card, CardDef,
-                    Trigger)
+from .model import (
+    ACTION,
+    ATTACK,
+    CURSE,
+    DURATION,
+    REACTION,
+    TREASURE,
+    VICTORY,
+    Card,
+    CardDef,
+    Trigger,
+)
 
 Effect = Callable[[Ctx], None]
 
