@@ -11,6 +11,7 @@ from pathlib import Path
 # Only what the first question needs is imported here. The cards, the kingdoms and the session
 # are imported where they are used, and at a terminal while the first question waits for the
 # player (repl.Meanwhile, repl.OpeningReader): importing them first delayed it (issue 12).
+from .cmdline import OneLineParser, split
 from .core.game import Config, SetupError
 from .interpreter import ascii_number, match_name
 from .output import LEVELS, Output
@@ -40,14 +41,6 @@ def preload() -> None:
     from . import kingdoms, queries, session  # noqa: F401
     from .setup import database
     database()
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but a bad command line gets one clear line and exit status 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"dominion: {message}. Try 'dominion --help'.\n")
-        raise SystemExit(2)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -96,12 +89,6 @@ def kingdom_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sets", default=None, help="the sets random cards come from, comma-separated "
                    "(menagerie, renaissance); all by default")
     p.add_argument("--exclude", default="", help="cards a random kingdom never draws, comma-separated")
-
-
-def split(text: str) -> list[str]:
-    """Comma-separated names, without control characters: names are printed and spoken."""
-    text = "".join(ch for ch in text if ch.isprintable())
-    return [t.strip() for t in text.split(",") if t.strip()]
 
 
 def landscapes_wanted(text: str | None, db: Any) -> str | int | list[str] | None:

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cli import OneLineParser, split
+from .cmdline import OneLineParser, split
 from .core.decisions import TurnAction
 from .core.game import Config
 from .kingdoms import resolve
