@@ -292,7 +292,7 @@ def check_flags(args: argparse.Namespace) -> None:
 
 def pick_level(answer: str) -> str | None:
     """An answer to the level question: a number or a beginning of the level's name."""
-    from .players import LEVELS
+    from .bots import LEVELS
     a = answer.strip().lower()
     if a.isdigit():
         return LEVELS[int(a) - 1] if 1 <= int(a) <= len(LEVELS) else None
@@ -302,7 +302,7 @@ def pick_level(answer: str) -> str | None:
 
 def computer_levels(text: str) -> dict[str, str]:
     """--computer "Bob:hard,Cat": each computer's name and level (normal unless named)."""
-    from .players import LEVELS
+    from .bots import LEVELS
     out = {}
     for item in split(text):
         name, _, level = item.rpartition(":") if ":" in item else (item, "", "normal")

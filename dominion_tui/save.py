@@ -317,7 +317,7 @@ def parse(raw: dict[str, Any], db: Any) -> SaveData:
 
 def _levels(value: Any, computers: list[str]) -> dict[str, str]:
     """Each computer player's level; a save from before levels were kept has none: normal."""
-    from .players import LEVELS  # only here: the game's start need not wait for the players
+    from .bots import LEVELS  # only here: the game's start need not wait for the players
     need(isinstance(value, dict) and set(value) <= set(computers),
          "the computer levels are not for computer players")
     need(all(v in LEVELS for v in value.values()), "a computer level is unknown")

@@ -13,7 +13,7 @@ from .core.model import ACTION, TREASURE
 from .core.rules import STANDING_RULES
 from .interpreter import Interpreter, ascii_number, clean, match_name
 from .output import Output
-from .players import make_player
+from .bots import make_player
 from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
 from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write

@@ -21,7 +21,7 @@ from .cmdline import OneLineParser, split
 from .core.decisions import TurnAction
 from .core.game import Config
 from .kingdoms import resolve
-from .players import LEVELS, make_player
+from .bots import LEVELS, make_player
 from .setup import SetupError, database, new_game
 
 MAX_TURNS = 100  # turns of one player; a game past it is a finding, not a result

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dominion_tui.core.game import Config
-from dominion_tui.players import LEVELS, Bot, make_player, traits
+from dominion_tui.bots import LEVELS, Bot, make_player, traits
 from dominion_tui.save import fits
 from dominion_tui.setup import database, new_game
 from dominion_tui.simulate import main as simulate
@@ -208,7 +208,7 @@ def test_hideout_trashes_anything_but_a_victory_card() -> None:
 
 
 def SimplePlayerAnswer(game, d):
-    from dominion_tui.players import SimplePlayer
+    from dominion_tui.bots import SimplePlayer
     return SimplePlayer(1).answer(game, d)
 
 
@@ -284,8 +284,8 @@ def test_cathedral_trashes_junk_then_money_never_a_province() -> None:
 
 
 def test_hard_follows_the_kingdoms_best_tuned_card(monkeypatch) -> None:
-    from dominion_tui import players
-    monkeypatch.setattr(players, "TUNED", {"Barge": (1, 0.7), "Lackeys": (2, 0.65)})
+    from dominion_tui.bots import tuning
+    monkeypatch.setattr(tuning, "TUNED", {"Barge": (1, 0.7), "Lackeys": (2, 0.65)})
     game, a = buy_phase(["Barge", "Lackeys", "Scholar"], coins=5)
     hard = make_player("hard", 1)
     assert hard.focus(game) == [("Barge", 1)] and make_player("normal", 1).focus(game) is None
@@ -333,8 +333,8 @@ def test_late_an_extra_turn_beats_a_duchy() -> None:
 
 
 def test_hard_buys_back_an_artifact_its_focus_card_takes(monkeypatch) -> None:
-    from dominion_tui import players
-    monkeypatch.setattr(players, "TUNED", {"Flag Bearer": (1, 0.9)})
+    from dominion_tui.bots import tuning
+    monkeypatch.setattr(tuning, "TUNED", {"Flag Bearer": (1, 0.9)})
     game, a = buy_phase(["Flag Bearer"], coins=4)
     game.new_card("Flag Bearer", a.discard)
     game.artifacts["Flag"] = a

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config, Game
-from dominion_tui.players import RandomPlayer
+from dominion_tui.bots import RandomPlayer
 from dominion_tui.setup import new_game
 from test_mechanisms import make, put_in_hand, run
 

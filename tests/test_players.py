@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.game import Config
-from dominion_tui.players import RandomPlayer, SimplePlayer
+from dominion_tui.bots import RandomPlayer, SimplePlayer
 from dominion_tui.setup import new_game
 
 

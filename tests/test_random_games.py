@@ -13,7 +13,7 @@ import random
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.kingdoms import offered
-from dominion_tui.players import RandomPlayer
+from dominion_tui.bots import RandomPlayer
 from dominion_tui.simulate import random_kingdom
 from dominion_tui.setup import database, new_game
 

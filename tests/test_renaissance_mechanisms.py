@@ -8,7 +8,7 @@ import cards
 from dominion_tui.core.decisions import Decision, Option, TurnAction
 from dominion_tui.core.game import Config, Game
 from dominion_tui.narration import Narrator
-from dominion_tui.players import SimplePlayer
+from dominion_tui.bots import SimplePlayer
 from dominion_tui.queries import Queries
 
 
