@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from dominion_tui.bots import PLANS, tuning
 from dominion_tui.setup import SetupError, database

@@ -50,8 +50,9 @@ def pydominion_player(path: str):
     sys.path.insert(0, path)
     os.chdir(path)  # it reads its card files relative to the working directory
     from dominion import Game as PG  # type: ignore[import-not-found]
+
     from dominion_tui.kingdoms import PILOT_KINGDOM
-    devnull = open(os.devnull, "w")
+    devnull = open(os.devnull, "w")  # noqa: SIM115 (open for the worker's whole life)
 
     def play(seed: int) -> int:
         random.seed(seed)

@@ -4,9 +4,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Callable
-
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 # Only what the first question needs is imported here. The cards, the kingdoms and the session
 # are imported where they are used, and at a terminal while the first question waits for the
@@ -104,7 +104,7 @@ def landscapes_wanted(text: str | None, db: Any) -> str | int | list[str] | None
     return resolve(split(text), db, LANDSCAPES, "landscape")
 
 
-def choose(args: argparse.Namespace) -> "Choice":
+def choose(args: argparse.Namespace) -> Choice:
     """The kingdom the flags (or the answers, written into them) ask for."""
     from .kingdoms import LANDSCAPES, RANDOM, Choice, find_recommended, parse_sets, randomize, resolve
     from .setup import database
@@ -332,7 +332,7 @@ def make_output(args: argparse.Namespace, interactive: bool) -> Output:
     plain = args.plain or not interactive or bool(os.environ.get("NO_COLOR")) or \
         os.environ.get("TERM") == "dumb"
     try:
-        transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None
+        transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None  # noqa: SIM115 (Output keeps it)
     except OSError as e:
         raise SetupError(f"Cannot write the transcript {args.transcript}: {e.strerror or e}.") from None
     return Output(plain=plain, level=args.verbosity, transcript=transcript)

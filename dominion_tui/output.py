@@ -6,8 +6,9 @@ sequence of any kind; in colour, colour only repeats what the words already say.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from .core.events import Note
 from .narration import Narrator, count, discard_source, grouped

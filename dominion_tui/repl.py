@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .core.decisions import Decision
 from .core.game import Game

@@ -18,9 +18,10 @@ import sys
 import tempfile
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .core.decisions import Decision, TurnAction
 from .core.game import Config, SetupError
@@ -266,7 +267,7 @@ def need(ok: bool, what: str) -> None:
         raise Damaged(what)
 
 
-def _keys(obj: Any, what: str, required: set[str], optional: set[str] = set()) -> dict[str, Any]:
+def _keys(obj: Any, what: str, required: set[str], optional: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     need(isinstance(obj, dict), f"{what} is not an object")
     missing, extra = required - obj.keys(), obj.keys() - required - optional
     need(not missing, f"{what} has no {', '.join(sorted(missing))}")

@@ -45,7 +45,7 @@ class Outcome:
 class ScriptedDecider:
     """Answers the game's questions with the scenario's steps, one typed line at a time."""
 
-    def __init__(self, runner: "Runner") -> None:
+    def __init__(self, runner: Runner) -> None:
         self.runner = runner
 
     def decide(self, game: Game, d: Decision) -> Any:
@@ -234,7 +234,7 @@ class Runner:
             if key == "said" and not hit:
                 return f"expect.said: no line holds all of {words}"
             if key == "not_said" and hit:
-                line = next(l for l in self.said if all(w.lower() in l.lower() for w in words))
+                line = next(s for s in self.said if all(w.lower() in s.lower() for w in words))
                 return f"expect.not_said: a line holds all of {words}: '{line}'"
         return None
 

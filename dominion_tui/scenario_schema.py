@@ -16,8 +16,9 @@ import difflib
 import os
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 import yaml
 

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
+from .bots import make_player
 from .core.decisions import Decision, TurnAction
 from .core.events import Note
 from .core.game import Config, Game
@@ -13,7 +15,6 @@ from .core.model import ACTION, TREASURE
 from .core.rules import STANDING_RULES
 from .interpreter import Interpreter, ascii_number, clean, match_name
 from .output import Output
-from .bots import make_player
 from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
 from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
@@ -59,7 +60,7 @@ class AnswerInfo:
 class Live:
     """A live decider: the first live question ends the replay (and its silence)."""
 
-    def __init__(self, session: "Session", inner: Any) -> None:
+    def __init__(self, session: Session, inner: Any) -> None:
         self.session, self.inner = session, inner
 
     def decide(self, game: Game, d: Decision) -> Any:
@@ -93,7 +94,7 @@ class Checkpoint:
     history: int  # where the log ended (Output.mark)
 
     @staticmethod
-    def take(game: Game, history: int) -> "Checkpoint | None":
+    def take(game: Game, history: int) -> Checkpoint | None:
         """None when the game holds effects made during play: deepcopy does not copy functions,
         so their closures would act on this game's cards, not the copy's. Undo then replays all."""
         t = game.turn
@@ -162,7 +163,7 @@ class Session:
             return self.computer(seed)
         return make_player(self.levels.get(name, "normal"), seed)
 
-    def build(self, answers: list[Any], start: "Checkpoint | None" = None) -> Game:
+    def build(self, answers: list[Any], start: Checkpoint | None = None) -> Game:
         """A game that replays `answers` silently, then asks the live deciders; from `start`
         (a copy of the game as this turn began, its answers and notes kept) or from the setup."""
         live = {i: Live(self, self.bot(n, self.config.seed + i) if n in self.computers else self)
@@ -344,7 +345,7 @@ class Session:
             try:
                 raw = self.reader.read(self.prompt(d))
             except (EOFError, KeyboardInterrupt):
-                raise QuitRequest
+                raise QuitRequest from None
             self.output.interrupt()
             line = clean(raw)
             verb, _, arg = line.partition(" ")
@@ -440,7 +441,7 @@ class Session:
         try:
             line = self.reader.read("Press Enter>")
         except (EOFError, KeyboardInterrupt):
-            raise QuitRequest
+            raise QuitRequest from None
         if clean(line).lower() in ("quit", "exit"):
             raise QuitRequest
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dominion_tui.core.game import Config
 from dominion_tui.bots import LEVELS, Bot, make_player, traits
+from dominion_tui.core.game import Config
 from dominion_tui.save import fits
 from dominion_tui.setup import database, new_game
 from dominion_tui.simulate import main as simulate
@@ -299,6 +299,7 @@ def test_every_landscape_is_played_legally_and_the_game_ends(kind: str) -> None:
     """Each Event, Way and Project in a random kingdom: normal against hard, every answer legal,
     no stall."""
     import random
+
     from dominion_tui.simulate import random_kingdom
     db = database()
     for i, d in enumerate(sorted(db.of_kind(kind), key=lambda d: d.name)):

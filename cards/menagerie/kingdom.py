@@ -5,9 +5,25 @@ read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, REACTION, TREASURE, VICTORY, CardDef,
-                                   Ctx, Event, discard_revealed, exile_from_hand, mine, now_or_next, plus,
-                                   reaction_trigger, trash_from_hand, treasure)
+from dominion_tui.core.dsl import (
+    ACTION,
+    ATTACK,
+    DURATION,
+    REACTION,
+    TREASURE,
+    VICTORY,
+    CardDef,
+    Ctx,
+    Event,
+    discard_revealed,
+    exile_from_hand,
+    mine,
+    now_or_next,
+    plus,
+    reaction_trigger,
+    trash_from_hand,
+    treasure,
+)
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 

@@ -6,8 +6,7 @@ likely to surprise a player.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, DURATION, TREASURE, CardDef, Ctx, Event, plus,
-                                   trash_from_hand, types)
+from dominion_tui.core.dsl import ACTION, DURATION, TREASURE, CardDef, Ctx, Event, plus, trash_from_hand, types
 from dominion_tui.core.game import SetupError
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB

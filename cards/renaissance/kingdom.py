@@ -5,8 +5,21 @@ read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, REACTION, TREASURE, VICTORY, CardDef,
-                                   Ctx, Event, mine, plus, trash_from_hand, treasure)
+from dominion_tui.core.dsl import (
+    ACTION,
+    ATTACK,
+    DURATION,
+    REACTION,
+    TREASURE,
+    VICTORY,
+    CardDef,
+    Ctx,
+    Event,
+    mine,
+    plus,
+    trash_from_hand,
+    treasure,
+)
 from dominion_tui.core.model import Card, Trigger
 from dominion_tui.core.registry import CardDB
 

@@ -4,8 +4,18 @@ Start-of-turn Projects are `start_turn` triggers, so the player orders them with
 the rest; end-of-Buy-phase ones listen to `buy_phase_end`. Projects that change rules (Canal,
 Capitalism, Citadel, Fleet) are value modifiers the core folds in.
 """
-from dominion_tui.core.dsl import (ACTION, TREASURE, VICTORY, CardDef, Ctx, Event, discard_revealed,
-                                   mine, trash_from_hand, types)
+from dominion_tui.core.dsl import (
+    ACTION,
+    TREASURE,
+    VICTORY,
+    CardDef,
+    Ctx,
+    Event,
+    discard_revealed,
+    mine,
+    trash_from_hand,
+    types,
+)
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 

@@ -87,10 +87,7 @@ class Bot(SimplePlayer):
         """Coffers before the first buy, only to reach the next price that matters: a Province,
         else a Gold early or a Duchy late."""
         late = len(game.supply.get("Province", [])) <= self.plan.duchy_at
-        for target in (8, 5 if late else 6):
-            if p.coins < target <= p.coins + p.coffers:
-                return True
-        return False
+        return any(p.coins < target <= p.coins + p.coffers for target in (8, 5 if late else 6))
 
     # ---- buying
     def purchase(self, game: Game, p: Any) -> str | None:

@@ -5,7 +5,8 @@ scenarios answer; a question with only one possible answer is answered here and 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, Option, card_options, grouped_card_options
 from .events import Note

@@ -3,7 +3,8 @@ against it) and the conservation check that every card is in exactly one place.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .model import PLAYER_ZONES, Zone
 

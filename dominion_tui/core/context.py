@@ -5,7 +5,8 @@ and composes its effect from these calls; the engine does the moving, asking and
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from .decisions import Decision, Option, card_options
 from .model import Card, CardDef, Lasting, PendingEffect, Player, Trigger, TurnModifier
@@ -15,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Ctx:
-    def __init__(self, game: "Game", player: Player, card: Card | None,
+    def __init__(self, game: Game, player: Player, card: Card | None,
                  hosts: tuple[Card, ...] = ()) -> None:
         self.game = game
         self.player = player
@@ -75,14 +76,14 @@ class Ctx:
         t = self.game.last_turn.get(p.index)
         return sum(1 for q, _ in t.trashed if q is p) if t else 0
 
-    def as_player(self, p: Player) -> "Ctx":
+    def as_player(self, p: Player) -> Ctx:
         return Ctx(self.game, p, self.card, self.hosts)
 
     @property
     def in_buy_phase(self) -> bool:
         return self.my_turn and self.game.phase == "buy"
 
-    def cost(self, card: "Card | CardDef") -> int:
+    def cost(self, card: Card | CardDef) -> int:
         """What a card costs now, every change in force included."""
         return self.game.cost(card.defn if isinstance(card, Card) else card)
 
@@ -104,7 +105,7 @@ class Ctx:
             return
         self.game.set_aside_on(self.player, cards, self.card.name if self.card else None, hidden)
 
-        def back(ctx: "Ctx") -> None:
+        def back(ctx: Ctx) -> None:
             for c in cards:
                 if c.zone is ctx.player.set_aside:
                     ctx.game.put_in_hand(ctx.player, c, hidden=hidden)
@@ -166,7 +167,7 @@ class Ctx:
         else:
             g.say("set_aside", me, card=card.name, later=True)
 
-        def later(ctx: "Ctx") -> None:
+        def later(ctx: Ctx) -> None:
             if card.zone is me.set_aside:  # lost track of it: nothing to play
                 g.play(me, card)
         g.add_pending(PendingEffect(me, label, later, None, []))
@@ -245,7 +246,7 @@ class Ctx:
         return name
 
     # -- Durations, Artifacts, lasting effects
-    def next_turn(self, fn: Callable[["Ctx"], None], label: str | None = None) -> None:
+    def next_turn(self, fn: Callable[[Ctx], None], label: str | None = None) -> None:
         """Do fn at the start of this player's next turn; this card (and any card that played
         it) stays in play until then."""
         keep = [c for c in (self.card, *self.hosts)

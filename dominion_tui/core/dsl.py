@@ -2,7 +2,7 @@
 "now or next turn" choices and reactions that play the card from hand."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .context import Ctx
 from .events import Event

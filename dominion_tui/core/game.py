@@ -13,7 +13,8 @@ No card is named here: cards live in the `cards` package.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .asking import Asking
 from .checks import Checks

@@ -4,9 +4,10 @@ Nothing here knows any card by name; cards are data handed in from the `cards` p
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Ctx
@@ -43,9 +44,9 @@ class Trigger:
     """
 
     on: str
-    effect: Callable[["Ctx", "Event"], None]
+    effect: Callable[[Ctx, Event], None]
     where: str = "owner"
-    condition: Callable[["Game", "Event", "Player", Optional["Card"]], bool] = lambda g, e, p, c: True
+    condition: Callable[[Game, Event, Player, Card | None], bool] = lambda g, e, p, c: True
     optional: bool = False
     once_per_turn: bool = False
     label: str | None = None  # how a choice names it; defaults to its source's name
@@ -54,7 +55,7 @@ class Trigger:
     follows_card: bool = False
     # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
     # hand?"), from (game, event, owner, source card); the reaction question is built from it.
-    question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
+    question: Callable[[Game, Event, Player, Card | None], str] | None = None
     # False for "when you discard this other than during Clean-up": Clean-up's discards do not
     # even open a window for it (most discards of a game are Clean-up's)
     in_cleanup: bool = True
@@ -74,16 +75,16 @@ class CardDef:
     cost: int | None = None
     types: frozenset[str] = frozenset()
     vp: int = 0
-    play: Callable[["Ctx"], None] | None = None  # play effect; Events: on buy; Ways: instead
+    play: Callable[[Ctx], None] | None = None  # play effect; Events: on buy; Ways: instead
     triggers: tuple[Trigger, ...] = ()
-    cost_fn: Callable[["Game", "CardDef"], int] | None = None  # a printed cost that varies
+    cost_fn: Callable[[Game, CardDef], int] | None = None  # a printed cost that varies
     # "has the same cost as another card": that card's definition, or None for the printed cost
-    cost_copy: Callable[["Game"], "CardDef | None"] | None = None
+    cost_copy: Callable[[Game], CardDef | None] | None = None
     # cards its buyer may trash from hand instead of paying its cost (still uses a Buy)
-    pay_instead: Callable[["Player"], list["Card"]] | None = None
+    pay_instead: Callable[[Player], list[Card]] | None = None
     pile_size: int | None = 10
     uses: frozenset[str] = frozenset()  # components: "Horse", "Exile", "Coffers", artifacts...
-    setup: Callable[["Game"], None] | None = None
+    setup: Callable[[Game], None] | None = None
     once_per_turn: bool = False  # Events
     once_per_game: bool = False  # Events: once per game for each player
     modes: tuple[str, ...] = ()  # mode words, for describing
@@ -121,12 +122,12 @@ class Zone:
 
     __slots__ = ("name", "owner", "cards")
 
-    def __init__(self, name: str, owner: "Player | None" = None) -> None:
+    def __init__(self, name: str, owner: Player | None = None) -> None:
         self.name = name
         self.owner = owner
         self.cards: list[Card] = []
 
-    def __deepcopy__(self, memo: dict) -> "Zone":
+    def __deepcopy__(self, memo: dict) -> Zone:
         # copy.deepcopy's generic path costs most of an undo checkpoint: zones and cards are
         # most of a game's objects, and each card's definition is shared, never copied
         z = Zone.__new__(Zone)
@@ -224,7 +225,7 @@ class PendingEffect:
 
     player: Player
     label: str
-    fn: Callable[["Ctx"], None]
+    fn: Callable[[Ctx], None]
     source: Card | None
     keep: list[Card] = field(default_factory=list)
     when: str = "start_turn"
@@ -235,10 +236,10 @@ class PendingEffect:
 class Lasting:
     """A trigger that belongs to `player` until the start of `until`'s next turn."""
 
-    player: "Player"
+    player: Player
     trig: Trigger
     label: str
-    until: "Player"
+    until: Player
 
 
 @dataclass
