@@ -6,19 +6,17 @@ scenarios answer; a question with only one possible answer is answered here and 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .decisions import Decision, Option, card_options, grouped_card_options
 from .events import Note
 from .model import Card, Player
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+from .state import GameState
 
 
-class Asking:
+class Asking(GameState):
     # ------------------------------------------------------------------ narration
-    def say(self: Game, kind: str, player: Player | None = None, **data: Any) -> None:
+    def say(self, kind: str, player: Player | None = None, **data: Any) -> None:
         """Announce a Note to the listeners. Computer-only games and replays have none: the
         busiest callers test `self.listeners` first, so that not even the note's details are made."""
         if not self.listeners:
@@ -28,7 +26,7 @@ class Asking:
         for fn in self.listeners:
             fn(note)
 
-    def _tell_cause(self: Game) -> None:
+    def _tell_cause(self) -> None:
         """Name the trigger now resolving, before the first thing it does that anyone hears."""
         cause, self._cause = self._cause, None
         if cause is not None:
@@ -36,7 +34,7 @@ class Asking:
                 fn(cause)
 
     # ------------------------------------------------------------------ decisions
-    def ask(self: Game, d: Decision) -> Any:
+    def ask(self, d: Decision) -> Any:
         if self._cause is not None:
             self._tell_cause()  # the question is the trigger's doing
         self.waiting = d
@@ -48,7 +46,7 @@ class Asking:
             hook(d, ans)
         return ans
 
-    def choose(self: Game, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
+    def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
                kind: str = "option", topic: str = "", context: Any = None) -> list[Any]:
         """Ask for options; an unavoidable choice between identical names is made automatically."""
         if not options or max == 0:
@@ -63,20 +61,21 @@ class Asking:
         idx = self.ask(d)
         return [options[i].value for i in idx]
 
-    def choose_cards(self: Game, p: Player, cards: Iterable[Card], prompt: str, *, min: int = 1,
+    def choose_cards(self, p: Player, cards: Iterable[Card], prompt: str, *, min: int = 1,
                      max: int = 1, topic: str = "") -> list[Card]:
         cards = list(cards)
         options = grouped_card_options(cards) if max == 1 else card_options(cards)
         return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic)
 
-    def choose_card(self: Game, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False,
+    def choose_card(self, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False,
                     topic: str = "") -> Card | None:
         got = self.choose_cards(p, cards, prompt, min=0 if optional else 1, topic=topic)
         return got[0] if got else None
 
-    def choose_mode(self: Game, p: Player, prompt: str, modes: list[str], topic: str = "mode") -> str:
-        return self.choose(p, prompt, [Option(m, m) for m in modes], topic=topic)[0]
+    def choose_mode(self, p: Player, prompt: str, modes: list[str], topic: str = "mode") -> str:
+        mode: str = self.choose(p, prompt, [Option(m, m) for m in modes], topic=topic)[0]
+        return mode
 
-    def yes_no(self: Game, p: Player, prompt: str, topic: str = "yesno") -> bool:
+    def yes_no(self, p: Player, prompt: str, topic: str = "yesno") -> bool:
         d = Decision("yesno", p, prompt, [Option("yes", True), Option("no", False)], topic=topic)
-        return d.options[self.ask(d)[0]].value
+        return bool(d.options[self.ask(d)[0]].value)

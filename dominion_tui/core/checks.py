@@ -4,16 +4,14 @@ against it) and the conservation check that every card is in exactly one place.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .model import PLAYER_ZONES, Zone
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+from .moves import Moves
 
 
-class Checks:
-    def zones(self: Game) -> Iterable[Zone]:
+class Checks(Moves):
+    def zones(self) -> Iterable[Zone]:
         yield from self.supply.values()
         yield from self.nonsupply.values()
         yield self.trash
@@ -22,7 +20,7 @@ class Checks:
             for name in ("hand", "deck", "discard", "in_play", "exile", "set_aside", "revealed"):
                 yield p.zone(name)
 
-    def snapshot(self: Game) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data: two games in the same state give equal snapshots.
 
         Used to prove that resume, undo and replay rebuild exactly the live game, down to the
@@ -62,7 +60,7 @@ class Checks:
                                                w.max, [o.label for o in w.options]),
         }
 
-    def check_conservation(self: Game) -> str | None:
+    def check_conservation(self) -> str | None:
         """Every card in exactly one place and the ownership cache true: None, or what is wrong."""
         for p in self.players:
             cached = self._owned.pop(p.index, None)

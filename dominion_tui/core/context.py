@@ -6,10 +6,10 @@ and composes its effect from these calls; the engine does the moving, asking and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, Option, card_options
-from .model import Card, CardDef, Lasting, PendingEffect, Player, Trigger, TurnModifier
+from .model import Card, CardDef, Lasting, PendingEffect, Player, Trigger, TurnModifier, TurnTrigger
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -156,7 +156,7 @@ class Ctx:
 
     def return_this(self) -> bool:
         """Return this card to its pile, if it has not moved since it was played; did it?"""
-        return self.this_unmoved() and self.game.return_to_pile(self.player, self.card)
+        return self.this_unmoved() and self.card is not None and self.game.return_to_pile(self.player, self.card)
 
     def play_next_turn(self, card: Card, label: str) -> None:
         """Set a card aside (where it is not already) and play it at the start of this player's
@@ -241,7 +241,7 @@ class Ctx:
         names = sorted(d.name for d in self.game.db.defs.values() if d.is_card)
         d = Decision("option", self.player, prompt, [Option(n, n) for n in names], topic="name",
                      unlisted="Name any card.")
-        name = names[self.game.ask(d)[0]]
+        name: str = names[self.game.ask(d)[0]]
         self.game.say("name", self.player, card=name)
         return name
 
@@ -260,11 +260,11 @@ class Ctx:
     def take(self, artifact: str) -> None:
         self.game.take_artifact(self.player, artifact)
 
-    def this_turn(self, t: Trigger, label: str) -> tuple:
+    def this_turn(self, t: Trigger, label: str) -> TurnTrigger:
         """A "this turn, when ..." ability; returns a handle for `end_this_turn`."""
         return self.game.add_turn_trigger(self.player, t, label)
 
-    def end_this_turn(self, handle: tuple) -> None:
+    def end_this_turn(self, handle: TurnTrigger) -> None:
         self.game.remove_turn_trigger(handle)
 
     def until_my_next_turn(self, t: Trigger, label: str) -> None:
@@ -275,5 +275,5 @@ class Ctx:
     def return_to_action_phase(self) -> None:
         self.game.return_to_action_phase(self.player)
 
-    def modify_this_turn(self, kind: str, fn: Callable, everyone: bool = True) -> None:
+    def modify_this_turn(self, kind: str, fn: Callable[..., Any], everyone: bool = True) -> None:
         self.game.turn.modifiers.append(TurnModifier(kind, fn, None if everyone else self.player))

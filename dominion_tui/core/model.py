@@ -4,7 +4,7 @@ Nothing here knows any card by name; cards are data handed in from the `cards` p
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -127,7 +127,7 @@ class Zone:
         self.owner = owner
         self.cards: list[Card] = []
 
-    def __deepcopy__(self, memo: dict) -> Zone:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Zone:
         # copy.deepcopy's generic path costs most of an undo checkpoint: zones and cards are
         # most of a game's objects, and each card's definition is shared, never copied
         z = Zone.__new__(Zone)
@@ -149,7 +149,7 @@ class Zone:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(list(self.cards))
 
     def names(self) -> list[str]:
@@ -210,7 +210,8 @@ class Player:
             setattr(self, z, Zone(z, self))
 
     def zone(self, name: str) -> Zone:
-        return getattr(self, name)
+        zone: Zone = getattr(self, name)
+        return zone
 
     def all_cards(self) -> list[Card]:
         return [c for z in PLAYER_ZONES for c in self.zone(z).cards]
@@ -250,3 +251,11 @@ class TurnModifier:
     fn: Callable[..., Any]
     player: Player | None = None
     permanent: bool = False
+
+
+# When a trigger applies: fn(game, event, the trigger's owner, the card carrying it)
+Condition = Callable[["Game", "Event", Player, "Card | None"], bool]
+# A "this turn, when ..." ability as the turn holds it: (its player, the trigger, its label)
+TurnTrigger = tuple[Player, Trigger, str]
+# A trigger found for an event: (its key, the trigger, the card carrying it, its label)
+Found = tuple[Any, Trigger, "Card | None", str]

@@ -4,11 +4,13 @@ carrying one out (`do` and the `_do_*` for each verb).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from .context import Ctx
 from .decisions import Option, TurnAction, card_options
 from .model import ACTION, TREASURE, Card, CardDef, Player
+from .turns import Turns
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -30,12 +32,12 @@ class _Moves(dict[str, TurnAction]):
 _PLAY, _BUY = _Moves("play"), _Moves("buy")
 _END, _VILLAGER, _COFFERS = TurnAction("end"), TurnAction("villager", None, 1), TurnAction("coffers", None, 1)
 # The types a card needs (any one of them) to be played now: see Moves._playable_types
-_ACTION_OR_TREASURE, _TREASURE_ONLY, _NONE = frozenset({ACTION, TREASURE}), frozenset({TREASURE}), frozenset()
+_ACTION_OR_TREASURE, _TREASURE_ONLY, _NONE = frozenset({ACTION, TREASURE}), frozenset({TREASURE}), frozenset[str]()
 
 
-class Moves:
+class Moves(Turns):
     # ------------------------------------------------------------------ what is allowed
-    def legal_actions(self: Game, p: Player) -> list[TurnAction]:
+    def legal_actions(self, p: Player) -> list[TurnAction]:
         """Every move `why_not` allows now: plays by name, buys in Supply order, then the rest."""
         if self._turn_refusal(p) is not None:
             return []
@@ -49,16 +51,16 @@ class Moves:
         acts.append(_END)  # always allowed in one's own turn: _why_not_end
         return self._offer(p, acts)
 
-    def legal_plays(self: Game, p: Player) -> list[TurnAction]:
+    def legal_plays(self, p: Player) -> list[TurnAction]:
         """The play moves of legal_actions, for a player that wants only those."""
         return self._offer(p, self._legal_plays(p) if self._turn_refusal(p) is None else [])
 
-    def legal_buys(self: Game, p: Player) -> list[TurnAction]:
+    def legal_buys(self, p: Player) -> list[TurnAction]:
         """The buy moves of legal_actions, for a player that wants only those."""
         ok = self._turn_refusal(p) is None and p.buys >= 1
         return self._offer(p, self._legal_buys(p) if ok else [])
 
-    def allowed(self: Game, p: Player, act: TurnAction) -> bool:
+    def allowed(self, p: Player, act: TurnAction) -> bool:
         """Whether why_not allows this move now. A move allowed for the question being asked is
         not checked again when it is carried out (a replayed save checks every answer)."""
         if self.why_not(p, act) is not None:
@@ -66,13 +68,13 @@ class Moves:
         self._offer(p, [act])
         return True
 
-    def _offer(self: Game, p: Player, acts: list[TurnAction]) -> list[TurnAction]:
+    def _offer(self, p: Player, acts: list[TurnAction]) -> list[TurnAction]:
         """Remember the moves offered for the question being asked: see `_offered`."""
         if self.waiting is not None and self.waiting.player is p:
             self._offered = (self.waiting, acts)
         return acts
 
-    def _legal_plays(self: Game, p: Player) -> list[TurnAction]:
+    def _legal_plays(self, p: Player) -> list[TurnAction]:
         wanted = self._playable_types(p)
         if not wanted:
             return []
@@ -81,7 +83,7 @@ class Moves:
         return [_PLAY[n] for n in sorted(by_name)
                 if not wanted.isdisjoint(self.types_of(by_name[n]) if changed else by_name[n].types)]
 
-    def _legal_buys(self: Game, p: Player) -> list[TurnAction]:
+    def _legal_buys(self, p: Player) -> list[TurnAction]:
         """What p may buy now, in Supply order. Coins are the usual "no": with printed costs the
         piles within reach come ready-made, and a plain Supply pile needs only to be non-empty."""
         affordable = self._affordable_by_printed_cost()
@@ -96,10 +98,10 @@ class Moves:
                 allowed.append(_BUY[d.name])
         return allowed
 
-    def buyable_names(self: Game) -> list[str]:
+    def buyable_names(self) -> list[str]:
         return [d.name for d in self._buyable()]
 
-    def _affordable_by_printed_cost(self: Game) -> tuple[tuple[tuple[CardDef, int, Any, bool], ...], ...] | None:
+    def _affordable_by_printed_cost(self) -> tuple[tuple[tuple[CardDef, int, Any, bool], ...], ...] | None:
         """For c coins (index c + 1; index 0 for less than 0), everything that can be bought
         with a printed cost of at most c, in Supply order, as (card, cost, Supply pile, plain):
         a plain one is a Supply pile whose only other "no" is being empty. None when some
@@ -113,21 +115,23 @@ class Moves:
                 top = max((e[1] for e in entries), default=0)
                 table = tuple(tuple(e for e in entries if e[1] <= coins) for coins in range(-1, top + 1))
             self._pile_facts["affordable"] = table
-        return self._pile_facts["affordable"]
+        affordable: tuple[tuple[tuple[CardDef, int, Any, bool], ...], ...] | None = self._pile_facts["affordable"]
+        return affordable
 
-    def _plain_buy(self: Game, d: CardDef) -> bool:
+    def _plain_buy(self, d: CardDef) -> bool:
         """A Supply pile that `_buy_refusal` refuses only when it is empty (or out of reach)."""
         return d.name in self.supply and d.kind not in ("event", "project") and not d.once_per_game
 
-    def _buyable(self: Game) -> tuple[CardDef, ...]:
+    def _buyable(self) -> tuple[CardDef, ...]:
         """The Supply piles, then the Events and Projects."""
         if "buyable" not in self._pile_facts:
             self._pile_facts["buyable"] = tuple([self.db[n] for n in self.supply] + [
                 d for d in self.landscapes if d.kind in ("event", "project")])
-        return self._pile_facts["buyable"]
+        buyable: tuple[CardDef, ...] = self._pile_facts["buyable"]
+        return buyable
 
     # ------------------------------------------------------------------ why not
-    def why_not(self: Game, p: Player, act: TurnAction) -> str | None:
+    def why_not(self, p: Player, act: TurnAction) -> str | None:
         """Why a top-level move is not allowed now, in one sentence; None when it is allowed."""
         refusal = self._turn_refusal(p)
         if refusal is not None:
@@ -135,36 +139,36 @@ class Moves:
         check = getattr(self, "_why_not_" + act.verb, None)
         return check(p, act) if check else f"Unknown move: {act.verb}."
 
-    def _turn_refusal(self: Game, p: Player) -> str | None:
+    def _turn_refusal(self, p: Player) -> str | None:
         if self.over:
             return "The game is over."
         if p is not self.current or self.phase not in ("action", "buy"):
             return "It is not your turn."
         return None
 
-    def _why_not_end(self: Game, p: Player, act: TurnAction) -> str | None:
+    def _why_not_end(self, p: Player, act: TurnAction) -> str | None:
         return None
 
-    def _in_hand(self: Game, p: Player, name: str | None) -> Card | None:
+    def _in_hand(self, p: Player, name: str | None) -> Card | None:
         for c in p.hand.cards:
             if c.defn.name == name:
                 return c
         return None
 
-    def _why_not_play(self: Game, p: Player, act: TurnAction) -> str | None:
+    def _why_not_play(self, p: Player, act: TurnAction) -> str | None:
         card = self._in_hand(p, act.name)
         if card is None:
             return f"You have no {act.name} in your hand."
         return self._play_refusal(p, card)
 
-    def _playable_types(self: Game, p: Player) -> frozenset[str]:
+    def _playable_types(self, p: Player) -> frozenset[str]:
         """In p's Action or Buy phase, a card may be played now when it has one of these types:
         an Action that is also a Treasure may be played as a Treasure when no Action is left."""
         if self.phase == "buy":
             return _NONE if self.turn.bought_in_phase else _TREASURE_ONLY
         return _ACTION_OR_TREASURE if p.actions > 0 else _TREASURE_ONLY
 
-    def _play_refusal(self: Game, p: Player, card: Card) -> str | None:
+    def _play_refusal(self, p: Player, card: Card) -> str | None:
         """Why p may not play this card now (`_playable_types` decides; this says why)."""
         kinds = self.types_of(card)
         if not self._playable_types(p).isdisjoint(kinds):
@@ -177,7 +181,7 @@ class Moves:
             return f"{card.name} is an Action; the Action phase is over."
         return f"{card.name} cannot be played."
 
-    def _why_not_buy(self: Game, p: Player, act: TurnAction) -> str | None:
+    def _why_not_buy(self, p: Player, act: TurnAction) -> str | None:
         name = act.name or ""
         d = self.db.defs.get(name)
         if d is None:
@@ -191,7 +195,7 @@ class Moves:
             return "You have no Buys left."
         return self._buy_refusal(p, d, self.cost(d))
 
-    def _buy_refusal(self: Game, p: Player, d: CardDef, cost: int) -> str | None:
+    def _buy_refusal(self, p: Player, d: CardDef, cost: int) -> str | None:
         """Why a Supply card, Event or Project of this game cannot be bought now (Buys aside)."""
         name = d.name
         pile = self.supply.get(name)
@@ -211,33 +215,33 @@ class Moves:
                 return f"You have no cubes left: they are on {' and '.join(owned) or 'other Projects'}."
         return None
 
-    def _why_not_villager(self: Game, p: Player, act: TurnAction) -> str | None:
+    def _why_not_villager(self, p: Player, act: TurnAction) -> str | None:
         if self.phase != "action":
             return "Villagers can be spent only in your Action phase."
         if act.n < 1 or act.n > p.villagers:
             return f"You have {p.villagers} Villagers."
         return None
 
-    def _why_not_coffers(self: Game, p: Player, act: TurnAction) -> str | None:
+    def _why_not_coffers(self, p: Player, act: TurnAction) -> str | None:
         if act.n < 1 or act.n > p.coffers:
             return f"You have {p.coffers} Coffers."
         return None
 
     # ------------------------------------------------------------------ doing it
-    def do(self: Game, p: Player, act: TurnAction) -> None:
+    def do(self, p: Player, act: TurnAction) -> None:
         """Carry out a top-level move that `why_not` allows."""
         reason = self.why_not(p, act)
         if reason:
             raise ValueError(reason)
         self._DOERS[act.verb](self, p, act)
 
-    def _do_end(self: Game, p: Player, act: TurnAction) -> None:
+    def _do_end(self, p: Player, act: TurnAction) -> None:
         if self.phase == "action":
             self._enter_buy(p)
         else:
             self._end_buy(p)
 
-    def _do_play(self: Game, p: Player, act: TurnAction) -> None:
+    def _do_play(self, p: Player, act: TurnAction) -> None:
         card = self._in_hand(p, act.name)
         assert card is not None  # why_not checked
         if card.is_(ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
@@ -246,11 +250,12 @@ class Moves:
             self._enter_buy(p)
         self.play(p, card)
 
-    def _do_buy(self: Game, p: Player, act: TurnAction) -> None:
+    def _do_buy(self, p: Player, act: TurnAction) -> None:
         if self.phase == "action":
             self._enter_buy(p)
             if self.why_not(p, act):  # entering the Buy phase can change things
                 return
+        assert act.name is not None  # why_not checked
         d = self.db.defs[act.name]
         cost = self._pay(p, d)
         p.buys -= 1
@@ -261,7 +266,7 @@ class Moves:
         if d.once_per_game:
             self.used_once_per_game.add((p.index, d.name))
         if d.kind == "event":
-            d.play(Ctx(self, p, None))
+            d.play(Ctx(cast("Game", self), p, None))  # type: ignore[misc]  # an Event always has its instructions
         elif d.kind == "project":
             self.set_owner(p, d.name)
             p.cubes -= 1
@@ -271,7 +276,7 @@ class Moves:
             self._fire("buy", p, None, None, None, extra={"name": d.name})
             self.gain(p, d.name, bought=True)
 
-    def _pay(self: Game, p: Player, d: CardDef) -> int:
+    def _pay(self, p: Player, d: CardDef) -> int:
         """Pay for a buy: its cost in coins, or a card trashed instead where the card allows."""
         cost = self.cost(d)
         instead = d.pay_instead(p) if d.pay_instead else []
@@ -285,15 +290,15 @@ class Moves:
         p.coins -= cost
         return cost
 
-    def _do_villager(self: Game, p: Player, act: TurnAction) -> None:
+    def _do_villager(self, p: Player, act: TurnAction) -> None:
         p.villagers -= act.n
         self.say("spend", p, what="villagers", n=act.n, left=p.villagers)
         self.add(p, "actions", act.n)
 
-    def _do_coffers(self: Game, p: Player, act: TurnAction) -> None:
+    def _do_coffers(self, p: Player, act: TurnAction) -> None:
         p.coffers -= act.n
         self.say("spend", p, what="coffers", n=act.n, left=p.coffers)
         self.add(p, "coins", act.n)
 
-    _DOERS = {"end": _do_end, "play": _do_play, "buy": _do_buy, "villager": _do_villager,
+    _DOERS: dict[str, Callable[[Any, Player, TurnAction], None]] = {"end": _do_end, "play": _do_play, "buy": _do_buy, "villager": _do_villager,
               "coffers": _do_coffers}  # do()'s dispatch by verb

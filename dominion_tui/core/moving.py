@@ -4,20 +4,17 @@ passed to the event pipeline (`_fire`). Also the counters: +Actions, +Buys, +coi
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .model import Card, Player, Zone
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-
+from .triggers import Triggers
 
 LOW_PILE = 5  # a non-Supply pile this small is announced as running low
 
 
-class Moving:
+class Moving(Triggers):
     # ------------------------------------------------------------------ moving cards
-    def _move(self: Game, card: Card, dest: Zone, bottom: bool = False) -> None:
+    def _move(self, card: Card, dest: Zone, bottom: bool = False) -> None:
         if card.zone is not None:
             card.zone.cards.remove(card)
         if dest.name == "deck":
@@ -29,7 +26,7 @@ class Moving:
         if card.tag:
             card.tag = ""
 
-    def _move_all(self: Game, src: Zone, dest: Zone, n: int | None = None) -> list[Card]:
+    def _move_all(self, src: Zone, dest: Zone, n: int | None = None) -> list[Card]:
         """The first n cards of src (all by default), in order, to the end of dest (a deck's
         bottom): the same as `_move` one by one, in one go."""
         cards = src.cards[:n]
@@ -41,13 +38,13 @@ class Moving:
             card.tag = ""
         return cards
 
-    def shuffle(self: Game, p: Player) -> None:
+    def shuffle(self, p: Player) -> None:
         self._move_all(p.discard, p.deck)
         self.rng.shuffle(p.deck.cards)
         self.say("shuffle", p, size=len(p.deck))
         self._fire("shuffle", p, None, p.discard, p.deck)
 
-    def _from_deck(self: Game, p: Player, n: int, dest: Zone) -> list[Card]:
+    def _from_deck(self, p: Player, n: int, dest: Zone) -> list[Card]:
         """Move up to n cards from the top of the deck, shuffling the discard pile when needed."""
         moved: list[Card] = []
         while len(moved) < n:
@@ -58,7 +55,7 @@ class Moving:
             moved += self._move_all(p.deck, dest, n - len(moved))
         return moved
 
-    def draw(self: Game, p: Player, n: int, quiet: bool = False, new_hand: bool = False) -> list[Card]:
+    def draw(self, p: Player, n: int, quiet: bool = False, new_hand: bool = False) -> list[Card]:
         if n <= 0:  # "+1 Card per ..." with nothing counted: no draw, nothing to say
             return []
         drawn = self._from_deck(p, n, p.hand)
@@ -66,11 +63,11 @@ class Moving:
             self.say("draw", p, cards=[c.name for c in drawn], wanted=n, new_hand=new_hand)
         return drawn
 
-    def top_cards(self: Game, p: Player, n: int) -> list[Card]:
+    def top_cards(self, p: Player, n: int) -> list[Card]:
         """Take up to n cards from the top of the deck into the open (to be revealed or looked at)."""
         return self._from_deck(p, n, p.revealed)
 
-    def gain(self: Game, p: Player, name: str, to: str = "discard", bought: bool = False,
+    def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False,
              by: Card | None = None) -> Card | None:
         """Gain the top card of a pile. `by` is the card whose ability gains it (provenance:
         a "when you gain this" ability can tell what gained its card)."""
@@ -80,7 +77,7 @@ class Moving:
             return None
         return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by)
 
-    def gain_card(self: Game, p: Player, card: Card, to: str = "discard", bought: bool = False,
+    def gain_card(self, p: Player, card: Card, to: str = "discard", bought: bool = False,
                   by: Card | None = None) -> Card:
         """Gain this very card from wherever it is (a pile, or the trash)."""
         src = card.zone
@@ -89,37 +86,37 @@ class Moving:
         self.turn.gained.append((p, card))
         from_pile = src is self.pile(card.name)
         supply = card.name in self.supply
-        low = from_pile and not supply and len(src) <= LOW_PILE and card.name not in self.warned_low
+        low = from_pile and src is not None and not supply and len(src) <= LOW_PILE and card.name not in self.warned_low
         if low:  # a pile outside the Supply (Horses) is said to run low once, not at every gain
             self.warned_low.add(card.name)
         if self.listeners:  # the announcement's details are worked out only for someone to hear
-            self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
+            self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile and src is not None else None, bought=bought,
                      plural=card.defn.plural_name, supply=supply and from_pile, low=low,
                      src=None if from_pile else (src.name if src is not None else None))
         self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by})
         return card
 
-    def trash_card(self: Game, p: Player, card: Card, **extra: Any) -> None:
+    def trash_card(self, p: Player, card: Card, **extra: Any) -> None:
         src = card.zone
         self._move(card, self.trash)
         self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
         self._fire("trash", p, card, src, self.trash, extra=extra)
 
-    def discard(self: Game, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
+    def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
         src = card.zone
         self._move(card, p.discard)
         if not (cleanup or quiet):
             self.say("discard", p, card=card.name, src=src.name if src is not None else None)
         self._fire("discard", p, card, src, p.discard, cleanup=cleanup)
 
-    def exile(self: Game, p: Player, card: Card) -> None:
+    def exile(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, p.exile)
         self.say("exile", p, card=card.name, mat=self.exile_mat(p), src=src.name if src is not None else None)
         self._fire("exile", p, card, src, p.exile)
 
-    def exile_from_pile(self: Game, p: Player, name: str) -> Card | None:
+    def exile_from_pile(self, p: Player, name: str) -> Card | None:
         pile = self.pile(name)
         if not pile or not pile.cards:
             self.say("exile_fail", p, card=name)
@@ -128,25 +125,25 @@ class Moving:
         self.exile(p, card)
         return card
 
-    def reveal(self: Game, p: Player, cards: list[Card]) -> None:
+    def reveal(self, p: Player, cards: list[Card]) -> None:
         if not cards:
             return
         self.say("reveal", p, cards=[c.name for c in cards])
         for c in cards:
             self._fire("reveal", p, c, c.zone, c.zone)
 
-    def put_in_hand(self: Game, p: Player, card: Card, hidden: bool = False) -> None:
+    def put_in_hand(self, p: Player, card: Card, hidden: bool = False) -> None:
         self._move(card, p.hand)
         self.say("to_hand", p, card=card.name, hidden=hidden)
 
-    def put_on_deck(self: Game, p: Player, card: Card) -> None:
+    def put_on_deck(self, p: Player, card: Card) -> None:
         # from the hand or the deck itself (City Gate, Star Chart) it goes unseen by the others
         hidden = card.zone is p.hand or card.zone is p.deck
         self._move(card, p.deck)
         if self.listeners:
             self.say("to_deck", p, card=card.name, hidden=hidden)
 
-    def return_to_pile(self: Game, p: Player, card: Card) -> bool:
+    def return_to_pile(self, p: Player, card: Card) -> bool:
         """Return a card to its pile (a non-Supply one too); False when it has no pile."""
         pile = self.pile(card.name)
         if pile is None:
@@ -157,22 +154,22 @@ class Moving:
         self._fire("return", p, card, None, pile)
         return True
 
-    def set_aside_card(self: Game, p: Player, card: Card, later: bool = False) -> None:
+    def set_aside_card(self, p: Player, card: Card, later: bool = False) -> None:
         self._move(card, p.set_aside)
         self.say("set_aside", p, card=card.name, later=later)
 
-    def exile_mat(self: Game, p: Player) -> list[str]:
+    def exile_mat(self, p: Player) -> list[str]:
         """The Exile mat as announced: marked cards (Invested) are named with their mark."""
         return [f"{c.tag} {c.name}" if c.tag else c.name for c in p.exile.cards]
 
-    def set_aside_on(self: Game, p: Player, cards: list[Card], on: str | None, hidden: bool = False) -> None:
+    def set_aside_on(self, p: Player, cards: list[Card], on: str | None, hidden: bool = False) -> None:
         """Set cards aside on a card until the owner's next turn, in one announcement; `hidden`
         (face down) cards are named only to their owner."""
         for c in cards:
             self._move(c, p.set_aside)
         self.say("set_aside_on", p, cards=[c.name for c in cards], on=on, hidden=hidden)
 
-    def take_artifact(self: Game, p: Player, name: str) -> None:
+    def take_artifact(self, p: Player, name: str) -> None:
         before = self.artifacts.get(name)
         if before is p:
             self.say("artifact_kept", p, artifact=name)
@@ -183,7 +180,7 @@ class Moving:
                  hand=self.modify("cleanup_draw", p, 5) if changes_hand else None)
 
     # ------------------------------------------------------------------ counters
-    def add(self: Game, p: Player, what: str, n: int) -> None:
+    def add(self, p: Player, what: str, n: int) -> None:
         """+Actions, +Buys, +coins, +Coffers, +Villagers, through any modifier in force."""
         n = self.modify("plus_" + what, p, n)
         if n == 0:

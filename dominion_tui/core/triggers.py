@@ -9,12 +9,13 @@ ones, and resolves them one at a time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from .asking import Asking
 from .context import Ctx
 from .decisions import Option
 from .events import Event, Note
-from .model import Card, Lasting, PendingEffect, Player, Trigger, Zone
+from .model import Card, Found, Lasting, PendingEffect, Player, Trigger, TurnTrigger, Zone
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -31,9 +32,9 @@ class Candidate:
     pending: PendingEffect | None = None
 
 
-class Triggers:
+class Triggers(Asking):
     # ------------------------------------------------------------------ events in
-    def _fire(self: Game, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
+    def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
               cleanup: bool = False, extra: dict[str, Any] | None = None) -> None:
         """Make the event and open its trigger window, unless nothing in the game can hear it.
         (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)"""
@@ -43,46 +44,40 @@ class Triggers:
             self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0,
                             {} if extra is None else extra))
 
-    def _could_hear(self: Game, kind: str, card: Card | None, cleanup: bool = False) -> bool:
+    def _could_hear(self, kind: str, card: Card | None, cleanup: bool = False) -> bool:
         return kind in self._kinds_heard or (card is not None and (kind in (
             card.defn.heard_in_cleanup if cleanup else card.defn.heard)
             or (kind, card.defn.name) in self._named_heard))
 
-    def _hear(self: Game, t: Trigger) -> None:
-        """From now on, t's events open a trigger window: all of their kind, or one card's."""
-        if t.of_card is None:
-            self._kinds_heard.add(t.on)
-        else:
-            self._named_heard.add((t.on, t.of_card))
 
-    def add_rule(self: Game, t: Trigger) -> None:
+    def add_rule(self, t: Trigger) -> None:
         """A standing rule from now on (a landscape's setup): the one way to add one, so it is heard."""
         self.rules += (t,)
         self._by_owner.clear()
         self._hear(t)
 
-    def add_lasting(self: Game, x: Lasting) -> None:
+    def add_lasting(self, x: Lasting) -> None:
         """An "until your next turn" effect: the one way to add one, so it is heard."""
         self.lasting.append(x)
         self._hear(x.trig)
 
-    def add_turn_trigger(self: Game, p: Player, t: Trigger, label: str) -> tuple:
+    def add_turn_trigger(self, p: Player, t: Trigger, label: str) -> TurnTrigger:
         entry = (p, t, label)
         self.turn.triggers.append(entry)
         self._hear(t)
         return entry
 
-    def remove_turn_trigger(self: Game, entry: tuple) -> None:
+    def remove_turn_trigger(self, entry: TurnTrigger) -> None:
         if entry in self.turn.triggers:
             self.turn.triggers.remove(entry)
 
-    def add_pending(self: Game, pe: PendingEffect) -> None:
+    def add_pending(self, pe: PendingEffect) -> None:
         pe.made_in_turn = self.turns_begun
         self.pending.append(pe)
         self._kinds_heard.add(pe.when)
 
     # ------------------------------------------------------------------ the trigger window
-    def fire(self: Game, ev: Event) -> None:
+    def fire(self, ev: Event) -> None:
         """Open the trigger window for an event: each player in turn order, current first.
 
         Whether a trigger applies is judged once, when the event happens: resolving one trigger
@@ -91,8 +86,8 @@ class Triggers:
         """
         if not self._could_hear(ev.kind, ev.card, ev.cleanup):
             return
-        used: set = set()
-        judged: dict = {}
+        used: set[Any] = set()
+        judged: dict[Any, bool] = {}
         order = self.order_from(self.current)
         # judge everything present now, before anything resolves; until something resolves
         # (the only thing that changes what is there) these lists stay exact
@@ -111,11 +106,11 @@ class Triggers:
                 resolved = True
                 self._resolve(p, pick, ev)
 
-    def _collect(self: Game, ev: Event, p: Player, used: set, judged: dict) -> list[Candidate]:
+    def _collect(self, ev: Event, p: Player, used: set[Any], judged: dict[Any, bool]) -> list[Candidate]:
         """p's triggers for this event, in a fixed order. Only triggers on the event's kind are
         looked at, and a zone only when some card in the game hears that kind from there."""
         kind = ev.kind
-        found: list[tuple[Any, Trigger, Card | None, str]] = []
+        found: list[Found] = []
         if ev.card is not None and ev.player is p:
             for i, t in ev.card.defn.heard.get(kind, ()):
                 if t.where == "self":
@@ -147,7 +142,7 @@ class Triggers:
                 continue
             ok = judged.get(key)
             if ok is None:
-                ok = judged[key] = bool(t.condition(self, ev, p, src))
+                ok = judged[key] = bool(t.condition(cast("Game", self), ev, p, src))
             if ok:
                 out.append(Candidate(key, t, src, t.label or label))
         if ev.kind == "start_turn" and ev.player is p:
@@ -158,19 +153,19 @@ class Triggers:
                                          pe.source, pe.label, pe))
         return out
 
-    def _owner_triggers(self: Game, p: Player, kind: str) -> tuple[list, list]:
+    def _owner_triggers(self, p: Player, kind: str) -> tuple[list[Found], list[Found]]:
         """p's triggers on this kind from its Projects and Artifacts, and from the standing rules,
         as _collect lists them. Cached: only set_owner and add_rule change them, and clear this."""
         got = self._by_owner.get((p.index, kind))
         if got is None:
-            owned = [((p.index, d.name, i), t, None, d.name)
+            owned: list[Found] = [((p.index, d.name, i), t, None, d.name)
                      for d in self.owned_landscapes(p) for i, t in d.heard.get(kind, ())]
-            rules = [((p.index, "rule", i), t, None, t.label or "rule")
+            rules: list[Found] = [((p.index, "rule", i), t, None, t.label or "rule")
                      for i, t in enumerate(self.rules) if t.on == kind]
             got = self._by_owner[(p.index, kind)] = (owned, rules)
         return got
 
-    def _pick(self: Game, p: Player, ev: Event, cands: list[Candidate]) -> Candidate | None:
+    def _pick(self, p: Player, ev: Event, cands: list[Candidate]) -> Candidate | None:
         """One trigger: resolve it; several: the player orders them; optional ones are asked."""
         must = [c for c in cands if not c.trig.optional]
         labels: dict[str, Candidate] = {}
@@ -186,28 +181,28 @@ class Triggers:
             self.say("react", p, label=got[0].label, on=ev.kind)  # like any choice; a rule by its effect
         return got[0] if got else None
 
-    def _question(self: Game, p: Player, ev: Event, cands: list[Candidate], must: bool) -> str:
+    def _question(self, p: Player, ev: Event, cands: list[Candidate], must: bool) -> str:
         """In the triggers' own words: "Play Sheepdog from your hand?", or which of them first."""
         def asks(c: Candidate) -> str:
             q = c.trig.question
-            return q(self, ev, p, c.source) if q else f"Use {c.label}?"
+            return q(cast("Game", self), ev, p, c.source) if q else f"Use {c.label}?"
         if len(cands) == 1 and not must:
             return asks(cands[0])
         parts = [asks(c)[:1].lower() + asks(c)[1:-1] if c.trig.optional else c.label for c in cands]
         return "Which happens first: " + ", or ".join(parts) + "?"
 
-    def _resolve(self: Game, p: Player, cand: Candidate, ev: Event) -> None:
+    def _resolve(self, p: Player, cand: Candidate, ev: Event) -> None:
         t = cand.trig
         if t.once_per_turn:  # once per turn for that ability, whichever copy carries it
             self.turn.used_once.add(id(t))
         if cand.pending is not None:
             self.pending.remove(cand.pending)
             self.say("duration", p, card=cand.label)
-            cand.pending.fn(Ctx(self, p, cand.pending.source))
+            cand.pending.fn(Ctx(cast("Game", self), p, cand.pending.source))
             return
         if not t.optional and t not in self.rules and self.listeners:  # chosen ones were just named
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
             self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
-        t.effect(Ctx(self, p, cand.source), ev)
+        t.effect(Ctx(cast("Game", self), p, cand.source), ev)
         self._cause = None

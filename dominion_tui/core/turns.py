@@ -4,20 +4,27 @@ end of the game with its winners.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from .context import Ctx
-from .decisions import Decision, Option
+from .decisions import Decision, Option, TurnAction
 from .model import ACTION, ATTACK, TREASURE, Card, CardDef, Player, Zone
+from .moving import Moving
 from .state import TurnState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 
-class Turns:
+class Turns(Moving):
+    if TYPE_CHECKING:  # the top-level moves, which the turn asks for and carries out: moves.py
+        _DOERS: dict[str, Callable[[Any, Player, TurnAction], None]]
+
+        def do(self, p: Player, act: TurnAction) -> None: ...
+
     # ------------------------------------------------------------------ playing
-    def play(self: Game, p: Player, card: Card, move: bool = True, ways: bool = True,
+    def play(self, p: Player, card: Card, move: bool = True, ways: bool = True,
              by: Card | None = None, hosts: tuple[Card, ...] = ()) -> None:
         """Play a card: into play, the Way-or-normal choice for Actions, then its instructions.
 
@@ -34,9 +41,9 @@ class Turns:
                      treasure=TREASURE in kinds, attack=ATTACK in kinds)
         self.turn.played.append(card)
         self._fire("play", p, card, card.zone, card.zone)
-        ctx = Ctx(self, p, card, hosts)
+        ctx = Ctx(cast("Game", self), p, card, hosts)
         if way is not None:
-            way.play(ctx)
+            way.play(ctx)  # type: ignore[misc]  # a Way always has its instructions
         elif card.defn.play:
             card.defn.play(ctx)
         replays = "replays" in self.changers and ACTION in kinds
@@ -44,7 +51,7 @@ class Turns:
             self.say("replay", p, card=card.name)  # "replay it afterwards": a play, not moved
             self.play(p, card, move=False, hosts=hosts)
 
-    def _choose_way(self: Game, p: Player, card: Card, by: Card | None = None) -> CardDef | None:
+    def _choose_way(self, p: Player, card: Card, by: Card | None = None) -> CardDef | None:
         if not card.is_(ACTION) or not self.ways:
             return None
         opts = [Option("normal", None)] + [Option(w.name, w) for w in self.ways]
@@ -52,10 +59,11 @@ class Turns:
         prompt = (f"Play {card.name} normally or with a Way?" if by is None else
                   f"{card.name} reacts: play it normally or with a Way?" if by is card else
                   f"{by.name} plays {card.name}: normally or with a Way?")
-        return self.choose(p, prompt, opts, topic="way")[0]
+        way: CardDef | None = self.choose(p, prompt, opts, topic="way")[0]
+        return way
 
     # ------------------------------------------------------------------ turn flow
-    def run(self: Game) -> None:
+    def run(self) -> None:
         """Play until the game ends or a decider stops it (by raising)."""
         while not self.over:
             p = self.current
@@ -72,7 +80,7 @@ class Turns:
                 self._cleanup(p)
                 self._next_turn()
 
-    def _phase_loop(self: Game, p: Player, phase: str) -> None:
+    def _phase_loop(self, p: Player, phase: str) -> None:
         prompt = f"{phase.capitalize()} phase"
         while self.phase == phase and not self.over:
             d = Decision("turn", p, prompt, topic=phase)
@@ -85,7 +93,7 @@ class Turns:
             else:
                 self.do(p, act)
 
-    def begin_turn(self: Game, p: Player, extra: bool = False) -> None:
+    def begin_turn(self, p: Player, extra: bool = False) -> None:
         self.turns_begun += 1
         self.last_turn[self.turn.player.index] = self.turn
         if self.lasting:
@@ -99,7 +107,7 @@ class Turns:
         if self.listeners:
             self.say("turn", p, number=p.turns_taken, extra=extra)
 
-    def _enter_buy(self: Game, p: Player) -> None:
+    def _enter_buy(self, p: Player) -> None:
         self.phase = "buy"
         self.turn.bought_in_phase = False
         self.turn.buy_gains_from = len(self.turn.gained)
@@ -107,24 +115,24 @@ class Turns:
             self.say("phase", p, phase="buy")
         self._fire("buy_phase", p, None, None, None)
 
-    def _end_buy(self: Game, p: Player) -> None:
+    def _end_buy(self, p: Player) -> None:
         self._fire("buy_phase_end", p, None, None, None)
         self.phase = "cleanup"
 
-    def return_to_action_phase(self: Game, p: Player) -> None:
+    def return_to_action_phase(self, p: Player) -> None:
         """Back from the Buy phase to the Action phase, keeping the Actions left (no new turn)."""
         if self.current is p and self.phase == "buy":
             self.phase = "action"
             self.say("phase_back", p, phase="action")
 
-    def leaving_play(self: Game, p: Player) -> list[Card]:
+    def leaving_play(self, p: Player) -> list[Card]:
         """The cards in play that this turn's Clean-up would discard (not those kept for later)."""
         if not self.pending:
             return p.in_play.cards[:]
         keep = {c.id for pe in self.pending for c in pe.keep}
         return [c for c in p.in_play.cards if c.id not in keep]
 
-    def _cleanup(self: Game, p: Player) -> None:
+    def _cleanup(self, p: Player) -> None:
         self._fire("cleanup_start", p, None, None, None)
         leaving = self.leaving_play(p)
         if len(leaving) == len(p.in_play) and self._discards_unheard(p.in_play):
@@ -141,7 +149,7 @@ class Turns:
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
         self._fire("end_turn", p, None, None, None)
 
-    def _discards_unheard(self: Game, zone: Zone) -> bool:
+    def _discards_unheard(self, zone: Zone) -> bool:
         """Nothing in the game could hear any of these cards being discarded."""
         if "discard" in self._kinds_heard:
             return False
@@ -150,7 +158,7 @@ class Turns:
         return not any("discard" in c.defn.heard_in_cleanup or ("discard", c.defn.name) in self._named_heard
                        for c in zone.cards)
 
-    def _next_turn(self: Game) -> None:
+    def _next_turn(self) -> None:
         if self.final_round is None and self.game_should_end():
             after = list(self.order_from(self.current)[1:]) + [self.current]
             self.final_round = [q for q in after if self.modify("final_round", q, False)]
@@ -168,18 +176,19 @@ class Turns:
             self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
 
     # ------------------------------------------------------------------ the end
-    def game_should_end(self: Game) -> bool:
+    def game_should_end(self) -> bool:
         for z in self._game_ending_piles():
             if not z.cards:
                 return True
         return self.empty_piles() >= (3 if len(self.players) <= 4 else 4)
 
-    def _game_ending_piles(self: Game) -> tuple[Zone, ...]:
+    def _game_ending_piles(self) -> tuple[Zone, ...]:
         if "ending" not in self._pile_facts:
             self._pile_facts["ending"] = tuple(z for n, z in self.supply.items() if self.db[n].ends_game)
-        return self._pile_facts["ending"]
+        ending: tuple[Zone, ...] = self._pile_facts["ending"]
+        return ending
 
-    def finish(self: Game) -> None:
+    def finish(self) -> None:
         self.over = True
         self.phase = "over"
         scores = {p.name: self.score(p) for p in self.players}
@@ -190,5 +199,5 @@ class Turns:
         self.say("game_over", None, winners=[p.name for p in self.winners], score=best, scores=scores,
                  on_turns=len(tied) > len(self.winners))
 
-    def score(self: Game, p: Player) -> int:
+    def score(self, p: Player) -> int:
         return sum(c.defn.vp for c in p.all_cards())
