@@ -28,6 +28,12 @@ class Ctx:
         # Ctx swaps, so next-turn effects and cards it plays (new Ctxs) behave normally.
         self.swap: str | None = None
 
+    @property
+    def this(self) -> Card:
+        """This card ("trash this"), for the effect of a card, not of a landscape."""
+        assert self.card is not None, "a card's effect without its card"
+        return self.card
+
     # -- simple bonuses
     def cards(self, n: int) -> list[Card]:
         if self.swap and n > 0:

@@ -44,7 +44,7 @@ class Trigger:
     """
 
     on: str
-    effect: Callable[[Ctx, Event], None]
+    effect: Callable[[Ctx, Event], object]  # what it returns is not used
     where: str = "owner"
     condition: Callable[[Game, Event, Player, Card | None], bool] = lambda g, e, p, c: True
     optional: bool = False
@@ -75,7 +75,7 @@ class CardDef:
     cost: int | None = None
     types: frozenset[str] = frozenset()
     vp: int = 0
-    play: Callable[[Ctx], None] | None = None  # play effect; Events: on buy; Ways: instead
+    play: Callable[[Ctx], object] | None = None  # play effect; Events: on buy; Ways: instead
     triggers: tuple[Trigger, ...] = ()
     cost_fn: Callable[[Game, CardDef], int] | None = None  # a printed cost that varies
     # "has the same cost as another card": that card's definition, or None for the printed cost
