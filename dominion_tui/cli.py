@@ -348,14 +348,18 @@ def play(args: argparse.Namespace) -> int:
     reader = (LineReader() if args.plain else PromptReader()) if interactive else PlainReader()
     opening: Any = reader  # what reads the questions before the game
     if isinstance(reader, PromptReader):  # readline first, prompt_toolkit loading meanwhile
-        opening = OpeningReader(lambda: (preload(), PromptReader.load()))
-    elif interactive:
+        def load() -> None:
+            preload()
+            PromptReader.load()
+        opening = OpeningReader(load)
+    elif isinstance(reader, LineReader):  # interactive, readline's: the cards load meanwhile
         reader.meanwhile.work = preload
     if args.speech:
         why = out.speech_on()
         if why:
             out.say(why)
-    save_path: Path | None = autosave_path()
+    save_path: Path | None  # None: this game is not autosaved
+    save_path = autosave_path()
     clean_stray(save_path.parent)
     keep = False
     if args.resume is None and save_path.exists() and args.players is None:

@@ -223,7 +223,8 @@ class Output:
     def stop_transcript(self, e: OSError) -> None:
         transcript, self.transcript = self.transcript, None
         try:
-            transcript.close()
+            if transcript is not None:
+                transcript.close()
         except OSError:
             pass  # close flushes again and fails again; the file is closed all the same
         self.emit(f"Transcript stopped: {(e.strerror or str(e)).lower()}.")

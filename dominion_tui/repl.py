@@ -144,7 +144,7 @@ class LineReader:
         try:
             import readline
         except ImportError:  # no readline (some Windows Pythons): plain input() still works
-            readline = None
+            readline = None  # type: ignore[assignment]  # and the module stays unused
         finally:
             if term is None:
                 del os.environ["TERM"]

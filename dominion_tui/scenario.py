@@ -312,6 +312,7 @@ def an(kind: str) -> str:
 
 def mouse_problem(sc: Scenario, db: CardDB) -> str | None:
     """Why `mouse:` cannot be Way of the Mouse's set-aside card here, or None."""
+    assert sc.mouse is not None  # asked only when the scenario names one
     d = db[sc.mouse]
     if "Way of the Mouse" not in sc.landscapes:
         return "given without Way of the Mouse in landscapes"

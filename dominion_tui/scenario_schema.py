@@ -135,7 +135,7 @@ _Loader.add_implicit_resolver(
 )
 
 
-def _construct_int(loader: _Loader, node: yaml.Node) -> int:
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
     return int(loader.construct_scalar(node), 10)
 
 
@@ -156,7 +156,7 @@ def _construct_mapping(loader: _Loader, node: yaml.Node) -> dict:
                     key_node.start_mark,
                 )
             seen.add(key)
-    return loader.construct_mapping(node, deep=True)
+    return loader.construct_mapping(node, deep=True)  # type: ignore[arg-type]  # it says why a non-mapping is not one
 
 
 _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)

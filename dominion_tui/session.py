@@ -521,7 +521,7 @@ class Session:
             msg = sp.speech_on()
             self.output.info([msg or "Speech on."])
         elif cmd in ("rate", "volume") and len(words) == 2 and ascii_number(words[1]) is not None:
-            n = ascii_number(words[1])
+            n = ascii_number(words[1]) or 0  # a number: checked just above
             sp.configure(**({"rate": n} if cmd == "rate" else {"volume": min(n, 100) / 100}))
             self.output.info([f"Speech {cmd} {n}."])
         elif cmd == "voice" and len(words) >= 2:
@@ -547,7 +547,7 @@ class Session:
         cards = [c.name for c in d.player.hand.cards if self.plain_treasure(game, c)]
         acts = [TurnAction("play", n) for n in sorted(cards)]
         if not acts or game.why_not(d.player, acts[0]):
-            self.output.info([game.why_not(d.player, acts[0]) if acts else "You have no Treasures to play."])
+            self.output.info([game.why_not(d.player, acts[0]) or "" if acts else "You have no Treasures to play."])
             return None
         self.queued = acts[1:]
         self.output.begin_batch()

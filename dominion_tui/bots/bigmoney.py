@@ -18,7 +18,7 @@ class BigMoneyPlayer(SimplePlayer):
             return self.answer(game, d)
         p = d.player
         acts = game.legal_actions(p)
-        treasures = [a for a in acts if a.verb == "play" and game.db[a.name].is_("Treasure")]
+        treasures = [a for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Treasure")]
         if treasures:
             return treasures[0]
         if game.phase == "buy" and not game.turn.bought_in_phase and p.buys:

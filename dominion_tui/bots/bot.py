@@ -56,7 +56,7 @@ class Bot(SimplePlayer):
             act = self.action_move(game, p, acts)
             if act is not None:
                 return act
-        plays = [a for a in acts if a.verb == "play" and game.db[a.name].is_("Treasure")]
+        plays = [a for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Treasure")]
         if plays:
             return plays[0]
         if game.phase == "buy" and p.coffers and p.buys and not game.turn.bought_in_phase \
@@ -69,7 +69,7 @@ class Bot(SimplePlayer):
         return TurnAction("end")
 
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
-        names = {a.name for a in acts if a.verb == "play" and game.db[a.name].is_("Action")}
+        names = {a.name or "" for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Action")}
         if not names:
             if p.villagers and p.actions == 0 and any(c.is_("Action") for c in p.hand.cards):
                 return TurnAction("villager", None, 1)

@@ -61,10 +61,10 @@ class SimplePlayer(RandomPlayer):
         acts = game.legal_actions(p)
         plays = [a for a in acts if a.verb == "play"]
         by_name = {c.name: c for c in p.hand.cards}
-        actions = [a for a in plays if by_name[a.name].is_("Action") and game.phase == "action"]
+        actions = [a for a in plays if by_name[a.name or ""].is_("Action") and game.phase == "action"]
         if actions:
             return self.rng.choice(actions)
-        treasures = [a for a in plays if by_name[a.name].is_("Treasure")]
+        treasures = [a for a in plays if by_name[a.name or ""].is_("Treasure")]
         if treasures:
             return treasures[0]
         want = self.purchase(game, p)
