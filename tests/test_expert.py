@@ -33,6 +33,12 @@ def buy_phase(kingdom: list[str], coins: int):
     return game, a
 
 
+def buys(bot, game, a) -> str:
+    """What the bot does at this Buy phase: the card it buys, or "end"."""
+    act = bot.decide(game, Decision("turn", a, "Buy phase", topic="buy"))
+    return act.name or act.verb
+
+
 def test_the_same_seed_gives_the_same_plan_and_leaves_the_games_generator_alone() -> None:
     config = pool_config(4)
     game = new_game(config)
@@ -58,21 +64,21 @@ def test_expert_never_takes_the_last_province_while_that_loses() -> None:
         game.new_card("Duchy", b.discard)  # B leads by 9: the Province would end it lost
     assert outcome(game, a, "Province") == "lose"
     bot = Expert(1, strategy=Strategy())
-    assert bot.purchase(game, a) == "Duchy"
+    assert buys(bot, game, a) == "Duchy"
     game.new_card("Duchy", a.discard)  # now 6 behind, and A went first: a tie goes to B
-    assert outcome(game, a, "Province") == "lose" and bot.purchase(game, a) == "Duchy"
+    assert outcome(game, a, "Province") == "lose" and buys(bot, game, a) == "Duchy"
     game.new_card("Duchy", a.discard)  # 3 behind: the Province wins
-    assert bot.purchase(game, a) == "Province"
+    assert buys(bot, game, a) == "Province"
 
 
 def test_expert_keeps_the_penultimate_province_when_the_other_could_win_with_the_last() -> None:
     game, a = buy_phase(["Barge"], coins=8)
     del game.supply["Province"].cards[2:]  # 2 left
     game.new_card("Duchy", game.players[1].discard)  # B leads by 3
-    assert Expert(1, strategy=Strategy()).purchase(game, a) == "Duchy"
+    assert buys(Expert(1, strategy=Strategy()), game, a) == "Duchy"
     game.new_card("Duchy", a.discard)
     game.new_card("Duchy", a.discard)  # A leads by 3: B cannot win with the last one
-    assert Expert(1, strategy=Strategy()).purchase(game, a) == "Province"
+    assert buys(Expert(1, strategy=Strategy()), game, a) == "Province"
 
 
 def test_expert_never_empties_the_third_pile_while_behind_but_does_when_ahead() -> None:
@@ -82,10 +88,11 @@ def test_expert_never_empties_the_third_pile_while_behind_but_does_when_ahead() 
     del game.supply["Estate"].cards[1:]  # the last Estate would empty a third pile
     game.new_card("Duchy", game.players[1].discard)  # B leads by 3
     assert ends_game(game, "Estate") and outcome(game, a, "Estate") == "lose"
-    assert Expert(1, strategy=Strategy()).purchase(game, a) != "Estate"
+    assert buys(Expert(1, strategy=Strategy()), game, a) != "Estate"
+    assert buys(make_player("normal", 1), game, a) != "Estate"  # no level but bigmoney ends it lost
     for _ in range(2):
         game.new_card("Duchy", a.discard)  # A leads by 3: the Estate ends it won
-    assert Expert(1, strategy=Strategy()).purchase(game, a) == "Estate"
+    assert buys(Expert(1, strategy=Strategy()), game, a) == "Estate"
 
 
 def test_expert_gains_no_card_that_ends_the_game_lost() -> None:
@@ -144,3 +151,16 @@ def test_simulate_counts_games_a_bot_ended_while_behind() -> None:
     assert any(ln.endswith("games ended by a bot's own move while it was behind.")
                or "games ended by a bot's own move while it was behind (" in ln for ln in lines), lines
     assert TurnAction("end") is not None
+
+
+def test_expert_from_the_command_line_says_once_that_it_thinks(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Ann,Bob", "--computer",
+                          "Ann:expert,Bob:hard", "--kingdom", "Barge", "--seed", "2"],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert res.returncode == 0 and "Game over." in res.stdout, res.stderr
+    assert res.stdout.count("Ann thinks about the kingdom for a moment.") == 1
+    assert "Bob thinks" not in res.stdout

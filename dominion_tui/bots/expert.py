@@ -18,6 +18,7 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Config, Game
 from . import tuning
 from .bot import Bot
+from .endgame import ends_game, outcome
 from .plans import Plan
 from .rng import PositionRandom
 
@@ -117,31 +118,6 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
     return pool[alive[0]]
 
 
-def ends_game(game: Game, name: str) -> bool:
-    """Gaining this card now empties a pile that ends the game (the last Province, a third pile)."""
-    z = game.supply.get(name)
-    if z is None or len(z.cards) != 1:
-        return False
-    if game.db[name].ends_game:
-        return True
-    return game.empty_piles() + 1 >= (3 if len(game.players) <= 4 else 4)
-
-
-def outcome(game: Game, p: Any, name: str) -> str:
-    """How the game would end if it ended with this player gaining this card: win, tie or lose."""
-    mine = game.score(p) + game.db[name].vp
-    left = len(game.supply.get("Province", [])) - (name == "Province")
-    reach = 6 if left else 3 if game.supply.get("Duchy") else 1  # what one more turn can add
-
-    def final(o: Any) -> int:  # Fleet: a player with a turn after the end may still buy
-        return game.score(o) + (reach if game.modify("final_round", o, False) else 0)
-    best = max((final(o) for o in game.players if o is not p), default=-999)
-    if mine != best:
-        return "win" if mine > best else "lose"
-    fewer = min(o.turns_taken for o in game.players if o is not p and final(o) == best)
-    return "tie" if p.turns_taken == fewer else "win" if p.turns_taken < fewer else "lose"
-
-
 class Expert(Bot):
     """`expert`: hard's judgement, a plan chosen for the kingdom by simulation, and an endgame
     that never ends the game on its own move while behind."""
@@ -188,19 +164,8 @@ class Expert(Bot):
 
     # ---- the endgame
     def purchase(self, game: Game, p: Any) -> str | None:
-        """A buy that ends the game with a win comes first; one that ends it with a loss never."""
-        finish = self.winning_end(game, p)
-        if finish:
-            return finish
-        want = super().purchase(game, p)
-        if want is None or not ends_game(game, want) or outcome(game, p, want) == "win":
-            return want
-        if outcome(game, p, want) == "tie" and len(game.supply.get("Province", [])) <= 1:
-            return want  # a shared win beats handing the other the last Province
-        for other in ("Duchy", "Estate"):
-            if other != want and self.can_buy(game, p, other) and not ends_game(game, other):
-                return other
-        return None
+        """A buy that ends the game with a win comes first (one that loses never: Bot.decide)."""
+        return self.winning_end(game, p) or super().purchase(game, p)
 
     @staticmethod
     def can_buy(game: Game, p: Any, name: str) -> bool:
