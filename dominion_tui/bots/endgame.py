@@ -33,10 +33,13 @@ def outcome(game: Game, p: Any, name: str) -> str:
     return "tie" if p.turns_taken == fewer else "win" if p.turns_taken < fewer else "lose"
 
 
+LONG_GAME = 60  # turns: past this a game ends on any move, won or lost, rather than stall
+
+
 def safe(game: Game, p: Any, want: str | None) -> str | None:
     """The card wanted, unless gaining it ends the game with this player losing: then a Duchy
     or an Estate that does not end it, else nothing. A shared win of the last Province stays."""
-    if want is None or not ends_game(game, want):
+    if want is None or not ends_game(game, want) or p.turns_taken > LONG_GAME:
         return want
     result = outcome(game, p, want)
     if result == "win" or result == "tie" and len(game.supply.get("Province", [])) <= 1:

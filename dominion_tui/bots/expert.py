@@ -2,9 +2,9 @@
 against `hard` with the fast engine, and an endgame that counts the score before every move
 that could end the game.
 
-The candidates: hard's own "Big Money + X" (TUNED), the best card at one or two more copies,
-Duchies earlier, the two best cards together, and an engine judged by traits (more terminals
-beside villages, kingdom cards before Silver). They play the same seeded games,
+The candidates: the best card at the count and Duchy point tuned for expert (EXPERT), hard's
+own "Big Money + X" (TUNED), one more copy, Duchies earlier, the two best cards together, and
+an engine judged by traits (more terminals beside villages, kingdom cards before Silver). They play the same seeded games,
 both seats; after each round the worse half drops out. Seeds come from the bot's own seed and
 the kingdom, never the game's generator or the clock: the same seed gives the same plan.
 """
@@ -27,7 +27,7 @@ from .rng import PositionRandom
 BASE = Plan(endgame=3, focus_min=0.6, focus_landscapes=1)
 SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells nothing of the plan
 ROUNDS = (2, 2, 3)  # seeds per round, each played in both seats: about 3 s in all
-PRIOR = 1.0  # hard's plan keeps this many games' head start: a few games are a noisy judge
+PRIOR = 1.0  # the first candidate keeps this many games' head start: a few games are a noisy judge
 THINK_CACHE: dict[tuple, Strategy] = {}
 
 
@@ -42,21 +42,25 @@ class Strategy:
 
 def candidates(kingdom: list[str]) -> list[Strategy]:
     """The plans worth trying in this kingdom, the most likely first (ties keep the first).
-    Measured over random kingdoms (issue 22), more copies of the best card and earlier Duchies
-    beat hard most often; a weaker card alone, or the traits alone, seldom did."""
-    out = [Strategy()]
+    Measured over random kingdoms (issue 22), a tuned count of the best card (EXPERT), the two
+    best cards together and earlier Duchies beat hard most often; the traits alone seldom did."""
+    out = []
     rated = sorted(((tuning.TUNED[n][1], n) for n in kingdom if n in tuning.TUNED), reverse=True)
     top = [(n, tuning.TUNED[n][0]) for r, n in rated[:2] if r >= 0.3]
+    tuned = [(n, tuning.EXPERT[n]) for n, _ in top[:1] if n in tuning.EXPERT]
+    for n, (copies, duchy_at, _) in tuned:
+        out.append(Strategy(replace(BASE, duchy_at=duchy_at), ((n, copies),), label=f"money with {copies} {n}"))
+    out.append(Strategy())
     duchies = replace(BASE, duchy_at=5)
     if top:
         n, c = top[0]
         out.append(Strategy(cards=((n, c + 1),), label=f"money with {c + 1} {n}"))
         out.append(Strategy(duchies, label="hard's plan, Duchies from 5 Provinces left"))
-        out.append(Strategy(duchies, ((n, c + 1),), label=f"money with {c + 1} {n}, Duchies early"))
-        out.append(Strategy(cards=((n, c + 2),), label=f"money with {c + 2} {n}"))
     if len(top) >= 2:
         (a, ca), (b, cb) = top[:2]
+        ca = tuned[0][1][0] if tuned else ca
         out.append(Strategy(cards=((a, ca), (b, cb)), label=f"money with {a} and {b}"))
+        out.append(Strategy(duchies, ((a, ca), (b, cb)), label=f"money with {a} and {b}, Duchies early"))
     out.append(Strategy(plan=replace(BASE, focus_min=99.0, terminals_per_10=2.0, kingdom_bar=2.2, gold_bar=3.3,
                                      copy_penalty=0.3), label="an engine of the kingdom's cards"))
     seen, unique = set(), []
@@ -105,7 +109,7 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
     rng = PositionRandom()
     rng.seed(f"expert:{seed}:{','.join(kingdom)}:{','.join(landscapes)}")
     pool = candidates(kingdom)
-    scores = [PRIOR] + [0.0] * (len(pool) - 1)
+    scores = [PRIOR] + [0.0] * (len(pool) - 1)  # the first: the tuned plan, else hard's
     alive = list(range(len(pool)))
     for r, n in enumerate(ROUNDS):
         seeds = [rng.randrange(10**9) for _ in range(n)]

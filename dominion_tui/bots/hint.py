@@ -9,7 +9,8 @@ from typing import Any
 
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
-from .expert import THINK_CACHE, Expert, Strategy, ends_game
+from .endgame import ends_game, outcome
+from .expert import THINK_CACHE, Expert, Strategy
 from .traits import traits
 
 
@@ -84,7 +85,8 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
         name = act.name or ""
         d = game.db[name]
         if ends_game(game, name):
-            return f"Buy {name}: it ends the game, and you win."
+            won = outcome(game, p, name) == "win"
+            return f"Buy {name}: it ends the game, and you {'win' if won else 'share the win'}."
         if name == "Province":
             return "Buy Province: 6 points, the best buy at 8 coins."
         if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
