@@ -131,7 +131,9 @@ def test_hints_are_lines_the_interpreter_accepts_at_every_kind_of_question() -> 
                                  else make_player("hard", seed + i) for i in range(len(config.players))})
         game.run()
         assert game.over
-    assert {"turn", "cards"} <= kinds, kinds
+    game, a = buy_phase(["Barge"], coins=0)  # a yes-or-no question, rarer in play
+    Hinted(None, kinds).decide(game, Decision("yesno", a, "Gain a Silver?", [Option("yes"), Option("no")]))
+    assert {"turn", "cards", "option", "yesno"} <= kinds, kinds
 
 
 def test_the_hint_for_the_last_province_says_why_not() -> None:
