@@ -16,11 +16,11 @@ from .core.game import Game
 
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
-            "save", "speech", "ways", "autoend", "help", "quit"]
+            "save", "speech", "ways", "autoend", "rules", "help", "quit"]
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
 CONTROL = "That line holds a terminal control code; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
-                  "ways", "autoend"}
+                  "ways", "autoend", "rules"}
 
 
 class QuitRequest(Exception):
@@ -80,6 +80,9 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
             names = sorted({c.name for c in d.player.hand.cards})
         elif verb == "buy":
             names = game.buyable_names()
+        elif verb == "rules":
+            from .rules_topics import TOPICS
+            names = list(TOPICS)
         elif verb in ("ways", "autoend"):
             names = ["ask", "typed"] if verb == "ways" else ["on", "off"]
         elif verb in ("describe", "help"):
