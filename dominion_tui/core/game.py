@@ -381,7 +381,10 @@ class Game:
     def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
               cleanup: bool = False, extra: dict[str, Any] | None = None) -> None:
         """Make the event and open its trigger window, unless nothing in the game can hear it.
-        (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)"""
+        (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)
+        Whatever happens in the Clean-up step is during Clean-up, whatever caused it (Improve's
+        gain at its start, the discards from Exile that gain allows)."""
+        cleanup = cleanup or self.phase == "cleanup"
         if kind in self._kinds_heard or (card is not None and (kind in (  # _could_hear
                 card.defn.heard_in_cleanup if cleanup else card.defn.heard)
                 or (kind, card.defn.name) in self._named_heard)):
