@@ -313,7 +313,7 @@ card(kingdom("Recruiter", 5, (ACTION,), "+2 Cards. Trash a card from your hand. 
 def replayable(ctx: Ctx) -> list[Card]:
     """Non-Command Actions played this turn and still in play, each card once."""
     out: list[Card] = []
-    for c in ctx.game.turn.played:
+    for c in ctx.game.played_by(ctx.player):
         if c.is_(ACTION) and not c.is_(COMMAND) and c.zone is ctx.player.in_play and c not in out:
             out.append(c)
     return out

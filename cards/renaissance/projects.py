@@ -282,11 +282,13 @@ BARRACKS = project("Barracks", 6, "At the start of your turn, +1 Action.",
 
 # --- Citadel ------------------------------------------------------------------------------------
 def _citadel(game, p, value, card=None, **kw):
-    """The first Action played in each of your turns is played once more."""
+    """The first Action you play in each of your turns is played once more: another player's
+    reaction played on your turn is their play, not yours."""
     if game.current is not p or card is None or ACTION not in game.types_of(card):
         return value
-    firsts = [c for c in game.turn.played if ACTION in game.types_of(c)]
-    return value + 1 if firsts and firsts[0] is card and game.turn.played.count(card) == 1 else value
+    mine = game.played_by(p)
+    firsts = [c for c in mine if ACTION in game.types_of(c)]
+    return value + 1 if firsts and firsts[0] is card and mine.count(card) == 1 else value
 
 
 CITADEL = project("Citadel", 8, "The first time you play an Action card during each of your turns, "

@@ -67,7 +67,7 @@ class TurnState:
     used_once: set = field(default_factory=set)
     modifiers: list[TurnModifier] = field(default_factory=list)
     triggers: list[tuple[Player, Trigger, str]] = field(default_factory=list)
-    played: list[Card] = field(default_factory=list)
+    played: list[tuple[Player, Card]] = field(default_factory=list)  # every play, by anyone (reactions too)
     buy_gains_from: int = 0  # len(gained) when the Buy phase began: gains in that phase follow
 
 
@@ -294,6 +294,11 @@ class Game:
         """A card's types now: the printed ones, changed by what is in force this turn."""
         d = card.defn if isinstance(card, Card) else card
         return self.modify("types", self.current, d.types, card=d) if "types" in self.changers else d.types
+
+    def played_by(self, p: Player) -> list[Card]:
+        """The cards p has played this turn, in order (a card played twice is listed twice):
+        "you play" means p's own plays, not another player's reactions on p's turn."""
+        return [c for q, c in self.turn.played if q is p]
 
     def gained_this_buy_phase(self, p: Player) -> bool:
         return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])
@@ -737,7 +742,7 @@ class Game:
         if self.listeners:
             self.say("play", p, card=card.name, way=way.name if way else None,
                      treasure=TREASURE in kinds, attack=ATTACK in kinds)
-        self.turn.played.append(card)
+        self.turn.played.append((p, card))
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(self, p, card, hosts)
         if way is not None:
@@ -1195,7 +1200,7 @@ class Game:
                      [(p.index, c.id) for p, c in t.trashed],
                      t.bought_in_phase, list(t.bought_cards), sorted(t.used_once, key=repr),
                      len(t.modifiers), [(p.index, lbl) for p, _, lbl in t.triggers],
-                     [c.id for c in t.played]),
+                     [(p.index, c.id) for p, c in t.played]),
             "extra_turns": [p.index for p in self.extra_turns],
             "once_per_game": sorted(self.used_once_per_game),
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
