@@ -138,14 +138,17 @@ def experiment(ctx: Ctx) -> None:
     ctx.return_this()
 
 
-def _not_gained_by_experiment(game, ev: Event, owner, card) -> bool:
-    by = ev.extra.get("by")
-    return ev.player is owner and not (by is not None and by.name == "Experiment")
+def _not_the_twin(game, ev: Event, owner, card) -> bool:
+    """Only the copy this very ability gains comes with none: an Experiment bought, copied (Way
+    of the Rat, Kiln) or gained by any other card brings another."""
+    return ev.player is owner and ev.extra.get("via") is not EXPERIMENT_TWIN
 
+
+EXPERIMENT_TWIN = when_gained(lambda ctx, ev: ctx.gain("Experiment"), _not_the_twin)
 
 card(kingdom("Experiment", 3, (ACTION,), "+2 Cards. +1 Action. Return this to its pile. When you gain "
              "this, gain another Experiment (that one does not bring a third).", experiment,
-             triggers=(when_gained(lambda ctx, ev: ctx.gain("Experiment"), _not_gained_by_experiment),),
+             triggers=(EXPERIMENT_TWIN,),
              notes="However you gain one, you gain a second into your discard pile; it can return to "
                    "an empty pile."))
 

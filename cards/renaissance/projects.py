@@ -82,18 +82,20 @@ PAGEANT = project("Pageant", 3, "At the end of your Buy phase, you may pay 1 coi
 
 # --- Sewers -------------------------------------------------------------------------------------
 def _sewers_ok(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner and not ev.extra.get("sewers") and bool(owner.hand.cards)
+    """Any trash but the one this very ability made (a Sewers' trash starts no other Sewers)."""
+    return ev.player is owner and ev.extra.get("via") is not SEWERS_TRASH and bool(owner.hand.cards)
 
 
 def _sewers(ctx: Ctx, ev: Event) -> None:
     card = ctx.choose_card(ctx.player.hand, "Sewers: you may trash a card from your hand.",
                            optional=True, topic="trash")
     if card is not None:
-        ctx.game.trash_card(ctx.player, card, sewers=True)
+        ctx.trash(card)
 
 
+SEWERS_TRASH = Trigger("trash", _sewers, condition=_sewers_ok)
 SEWERS = project("Sewers", 3, "When you trash a card other than with Sewers, you may trash a card "
-                 "from your hand.", triggers=(Trigger("trash", _sewers, condition=_sewers_ok),),
+                 "from your hand.", triggers=(SEWERS_TRASH,),
                  notes="Works however the first card was trashed; a card Sewers trashes does not "
                        "start it again.")
 

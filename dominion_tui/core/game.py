@@ -443,17 +443,18 @@ class Game:
         return self._from_deck(p, n, p.revealed)
 
     def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False,
-             by: Card | None = None) -> Card | None:
-        """Gain the top card of a pile. `by` is the card whose ability gains it (provenance:
-        a "when you gain this" ability can tell what gained its card)."""
+             by: Card | None = None, via: Trigger | None = None) -> Card | None:
+        """Gain the top card of a pile. `by` is the card whose ability gains it, `via` the
+        "when ..." ability that does (provenance: a "when you gain this" ability can tell what
+        gained its card)."""
         pile = self.pile(name)
         if not pile or not pile.cards:
             self.say("gain_fail", p, card=name)
             return None
-        return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by)
+        return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by, via=via)
 
     def gain_card(self, p: Player, card: Card, to: str = "discard", bought: bool = False,
-                  by: Card | None = None) -> Card:
+                  by: Card | None = None, via: Trigger | None = None) -> Card:
         """Gain this very card from wherever it is (a pile, or the trash)."""
         src = card.zone
         dest = p.zone(to)
@@ -468,7 +469,7 @@ class Game:
             self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
                      plural=card.defn.plural_name, supply=supply and from_pile, low=low,
                      src=None if from_pile else (src.name if src is not None else None))
-        self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by})
+        self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by, "via": via})
         return card
 
     def trash_card(self, p: Player, card: Card, **extra: Any) -> None:
@@ -696,7 +697,9 @@ class Game:
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
             self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
-        t.effect(Ctx(self, p, cand.source), ev)
+        ctx = Ctx(self, p, cand.source)
+        ctx.ability = t
+        t.effect(ctx, ev)
         self._cause = None
 
     def add_rule(self, t: Trigger) -> None:
