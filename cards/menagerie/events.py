@@ -88,9 +88,7 @@ def pursue(ctx: Ctx) -> None:
     name = ctx.name_card("Name a card: matches among your top 4 cards go back on your deck.")
     shown = ctx.reveal_top(4)
     keep = [c for c in shown if c.name == name]
-    for c in shown:
-        if c not in keep and c.zone is ctx.player.revealed:
-            ctx.discard(c)
+    ctx.discard_all(c for c in shown if c not in keep and c.zone is ctx.player.revealed)
     for c in reversed(keep):
         if c.zone is ctx.player.revealed:
             ctx.put_on_deck(c)

@@ -209,9 +209,7 @@ def cardinal(ctx: Ctx) -> None:
         chosen = them.choose_card(fits, "Exile which revealed card?", topic="exile") if fits else None
         if chosen is not None:
             them.exile(chosen)
-        for c in shown:
-            if c is not chosen and c.zone is q.revealed:
-                them.discard(c)
+        them.discard_all(c for c in shown if c is not chosen and c.zone is q.revealed)
 
 
 card(kingdom("Cardinal", 4, (ACTION, ATTACK), "+2 coins. Each other player reveals the top 2 cards of "
@@ -299,8 +297,7 @@ def coven(ctx: Ctx) -> None:
         if ctx.game.supply["Curse"].cards:
             them.exile_from_supply("Curse")
         else:
-            for c in [c for c in q.exile.cards if c.name == "Curse"]:
-                them.discard(c)
+            them.discard_all(c for c in q.exile.cards if c.name == "Curse")
 
 
 card(kingdom("Coven", 5, (ACTION, ATTACK), "+1 Action. +2 coins. Each other player Exiles a Curse from "
@@ -382,8 +379,7 @@ def hunting_lodge(ctx: Ctx) -> None:
     plus(cards=1, actions=2)(ctx)
     hand = ctx.player.hand
     if ctx.yes_no(f"Discard your hand of {len(hand)} cards to draw 5?"):
-        for c in list(hand.cards):
-            ctx.discard(c)
+        ctx.discard_all(hand.cards)
         ctx.cards(5)
 
 

@@ -108,9 +108,7 @@ way("Horse", "+2 Cards. +1 Action. Return this to its pile.", horse_way,
 # --- Way of the Mole ----------------------------------------------------------------------------
 def mole(ctx: Ctx) -> None:
     ctx.actions(1)
-    for c in list(ctx.player.hand.cards):
-        if c.zone is ctx.player.hand:
-            ctx.discard(c)
+    ctx.discard_all(ctx.player.hand.cards)
     ctx.cards(3)
 
 

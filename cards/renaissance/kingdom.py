@@ -39,9 +39,7 @@ def border_guard(ctx: Ctx) -> None:
         return
     keep = ctx.choose_card(shown, "Put which revealed card into your hand?")
     ctx.put_in_hand(keep)
-    for c in shown:
-        if c is not keep and c.zone is ctx.player.revealed:
-            ctx.discard(c)
+    ctx.discard_all(c for c in shown if c is not keep and c.zone is ctx.player.revealed)
     if len(shown) == n and all(c.is_(ACTION) for c in shown):
         ctx.take(ctx.choose_mode("Take the Lantern or the Horn?", ["Lantern", "Horn"]))
 
@@ -342,8 +340,7 @@ card(kingdom("Scepter", 5, (TREASURE, COMMAND), "Choose one: +2 coins; or replay
 
 # --- Scholar ------------------------------------------------------------------------------------
 def scholar(ctx: Ctx) -> None:
-    for c in list(ctx.player.hand.cards):
-        ctx.discard(c)
+    ctx.discard_all(ctx.player.hand.cards)
     ctx.cards(7)
 
 

@@ -130,6 +130,10 @@ class Ctx:
     def discard(self, card: Card) -> None:
         self.game.discard(self.player, card)
 
+    def discard_all(self, cards: Iterable[Card]) -> None:
+        """ "Discard these" as one instruction: reactions to any of them come after all of them."""
+        self.game.discard_all(self.player, list(cards))
+
     def exile(self, card: Card) -> None:
         self.game.exile(self.player, card)
 

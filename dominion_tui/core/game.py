@@ -486,6 +486,22 @@ class Game:
             self.say("discard", p, card=card.name, src=src.name if src is not None else None)
         self._fire("discard", p, card, src, p.discard, cleanup=cleanup)
 
+    def discard_all(self, p: Player, cards: Iterable[Card], quiet: bool = False) -> None:
+        """One instruction discarding several cards: all of them move first, then each one's
+        discard is heard, so a "when you discard" reaction (and a reshuffle it causes) comes after
+        every card is in the discard pile. Each event remembers where its card arrived."""
+        moved: list[tuple[Card, Zone | None]] = []
+        for card in list(cards):  # a copy: the cards may be a zone's own list
+            moved.append((card, card.zone))
+            self._move(card, p.discard)
+            if not quiet:
+                self.say("discard", p, card=card.name, src=moved[-1][1].name if moved[-1][1] is not None else None)
+        cleanup = self.phase == "cleanup"
+        events = [Event("discard", p, c, src, p.discard, cleanup, c.moves, {})
+                  for c, src in moved if self._could_hear("discard", c, cleanup)]
+        for ev in events:
+            self.fire(ev)
+
     def exile(self, p: Player, card: Card) -> None:
         src = card.zone
         self._move(card, p.exile)
