@@ -195,7 +195,7 @@ way("Pig", "+1 Card. +1 Action.", plus(cards=1, actions=1),
 
 # --- Way of the Rat -----------------------------------------------------------------------------
 def rat(ctx: Ctx) -> None:
-    treasures = [c for c in ctx.player.hand.cards if TREASURE in ctx.game.types_of(c)]
+    treasures = [c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)]
     name = ctx.card.name if ctx.card else ""
     pick = ctx.choose_card(treasures, f"Discard a Treasure to gain a {name}?", optional=True,
                            topic="discard") if treasures else None

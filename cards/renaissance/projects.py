@@ -23,14 +23,14 @@ def at_start(effect, condition=mine) -> Trigger:
 
 def has_in_hand(kind: str):
     def cond(game, ev: Event, owner, card) -> bool:
-        return ev.player is owner and any(game.types_of(c).__contains__(kind) for c in owner.hand.cards)
+        return ev.player is owner and any(game.is_(c, kind) for c in owner.hand.cards)
     return cond
 
 
 def gains_own(kind: str):
     """ "When you gain a <kind> card" (any gain, bought or not, on anyone's turn)."""
     def cond(game, ev: Event, owner, card) -> bool:
-        return ev.player is owner and ev.card is not None and kind in game.types_of(ev.card)
+        return ev.player is owner and ev.card is not None and game.is_(ev.card, kind)
     return cond
 
 
@@ -211,7 +211,7 @@ GUILDHALL = project("Guildhall", 5, "When you gain a Treasure, +1 Coffers.",
 # --- Piazza -------------------------------------------------------------------------------------
 def _piazza(ctx: Ctx, ev: Event) -> None:
     for card in ctx.reveal_top(1):
-        if ACTION in ctx.game.types_of(card):
+        if ctx.is_(card, ACTION):
             ctx.game.play(ctx.player, card)
         else:
             ctx.put_on_deck(card)
@@ -224,7 +224,7 @@ PIAZZA = project("Piazza", 5, "At the start of your turn, reveal the top card of
 
 # --- Road Network -------------------------------------------------------------------------------
 def _road_ok(game, ev: Event, owner, card) -> bool:
-    return ev.player is not owner and ev.card is not None and VICTORY in game.types_of(ev.card)
+    return ev.player is not owner and ev.card is not None and game.is_(ev.card, VICTORY)
 
 
 ROAD_NETWORK = project("Road Network", 5, "When another player gains a Victory card, +1 Card.",
@@ -235,7 +235,7 @@ ROAD_NETWORK = project("Road Network", 5, "When another player gains a Victory c
 # --- Crop Rotation ------------------------------------------------------------------------------
 def _crop_rotation(ctx: Ctx, ev: Event) -> None:
     hand = ctx.player.hand.cards
-    victories = [c for c in hand if VICTORY in ctx.game.types_of(c)]
+    victories = [c for c in hand if ctx.is_(c, VICTORY)]
     card = ctx.choose_card(victories, "Crop Rotation: you may discard a Victory card for +2 Cards.",
                            optional=True, topic="discard")
     if card is not None:
@@ -251,7 +251,7 @@ CROP_ROTATION = project("Crop Rotation", 6, "At the start of your turn, you may 
 # --- Innovation ---------------------------------------------------------------------------------
 def _innovation_ok(game, ev: Event, owner, card) -> bool:
     return ev.player is owner and game.current is owner and ev.card is not None \
-        and ACTION in game.types_of(ev.card)
+        and game.is_(ev.card, ACTION)
 
 
 def _innovation(ctx: Ctx, ev: Event) -> None:

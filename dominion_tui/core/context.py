@@ -87,6 +87,10 @@ class Ctx:
     def in_buy_phase(self) -> bool:
         return self.my_turn and self.game.phase == "buy"
 
+    def is_(self, card: "Card | CardDef", kind: str) -> bool:
+        """Does the card have this type now (Game.is_)?"""
+        return self.game.is_(card, kind)
+
     def cost(self, card: "Card | CardDef") -> int:
         """What a card costs now, every change in force included."""
         return self.game.cost(card.defn if isinstance(card, Card) else card)

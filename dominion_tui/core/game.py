@@ -300,6 +300,12 @@ class Game:
         "you play" means p's own plays, not another player's reactions on p's turn."""
         return [c for q, c in self.turn.played if q is p]
 
+    def is_(self, card: Card | CardDef, kind: str) -> bool:
+        """Does the card have this type now (`types_of`)? Every rule that tests or counts types
+        asks this, never the printed types: with Capitalism an Action with +coins in its text is
+        also a Treasure on its owner's turns, in the Supply too."""
+        return kind in self.types_of(card)
+
     def gained_this_buy_phase(self, p: Player) -> bool:
         return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])
 
@@ -774,7 +780,7 @@ class Game:
             self.play(p, card, move=False, hosts=hosts)
 
     def _choose_way(self, p: Player, card: Card, by: Card | None = None) -> CardDef | None:
-        if not card.is_(ACTION) or not self.ways:
+        if not self.ways or not self.is_(card, ACTION):
             return None
         opts = [Option("normal", None)] + [Option(w.name, w) for w in self.ways]
         # a play that no move asked for names its cause: the player did not type it
@@ -1082,7 +1088,7 @@ class Game:
         pile = self.supply.get(name)
         if pile is not None and not pile.cards:
             return f"The {name} pile is empty."
-        if cost > p.coins and not (d.pay_instead and d.pay_instead(p)):
+        if cost > p.coins and not (d.pay_instead and d.pay_instead(self, p)):
             return f"{name} costs {cost} and you have {p.coins} coin{'' if p.coins == 1 else 's'}."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
             return f"{name} can be bought once per turn."
@@ -1124,7 +1130,7 @@ class Game:
     def _do_play(self, p: Player, act: TurnAction) -> None:
         card = self._in_hand(p, act.name)
         assert card is not None  # why_not checked
-        if card.is_(ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
+        if self.is_(card, ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
             p.actions -= 1
         elif self.phase == "action":
             self._enter_buy(p)
@@ -1158,7 +1164,7 @@ class Game:
     def _pay(self, p: Player, d: CardDef) -> int:
         """Pay for a buy: its cost in coins, or a card trashed instead where the card allows."""
         cost = self.cost(d)
-        instead = d.pay_instead(p) if d.pay_instead else []
+        instead = d.pay_instead(self, p) if d.pay_instead else []
         if instead:
             opts = ([Option("pay", None)] if cost <= p.coins else []) + card_options(instead)
             got = self.choose(p, f"Pay {cost} coins for {d.name}, or trash a card from your hand instead?",

@@ -79,8 +79,8 @@ class CardDef:
     cost_fn: Callable[["Game", "CardDef"], int] | None = None  # a printed cost that varies
     # "has the same cost as another card": that card's definition, or None for the printed cost
     cost_copy: Callable[["Game"], "CardDef | None"] | None = None
-    # cards its buyer may trash from hand instead of paying its cost (still uses a Buy)
-    pay_instead: Callable[["Player"], list["Card"]] | None = None
+    # cards its buyer may trash from hand instead of paying its cost (still uses a Buy): (game, player)
+    pay_instead: Callable[["Game", "Player"], list["Card"]] | None = None
     pile_size: int | None = 10
     uses: frozenset[str] = frozenset()  # components: "Horse", "Exile", "Coffers", artifacts...
     setup: Callable[["Game"], None] | None = None
@@ -105,6 +105,7 @@ class CardDef:
         self.heard_in_cleanup = frozenset(t.on for t in self.triggers if t.in_cleanup)
 
     def is_(self, t: str) -> bool:
+        """A printed type (setup, bots); a rule asks Game.is_, the types it has now."""
         return t in self.types
 
     @property
@@ -175,6 +176,7 @@ class Card:
         return self.defn.name
 
     def is_(self, t: str) -> bool:
+        """A printed type (setup, bots); a rule asks Game.is_, the types it has now."""
         return t in self.defn.types
 
     def __repr__(self) -> str:
