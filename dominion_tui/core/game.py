@@ -498,10 +498,11 @@ class Game:
         every card is in the discard pile. Each event remembers where its card arrived."""
         moved: list[tuple[Card, Zone | None]] = []
         for card in list(cards):  # a copy: the cards may be a zone's own list
-            moved.append((card, card.zone))
+            src = card.zone
+            moved.append((card, src))
             self._move(card, p.discard)
             if not quiet:
-                self.say("discard", p, card=card.name, src=moved[-1][1].name if moved[-1][1] is not None else None)
+                self.say("discard", p, card=card.name, src=src.name if src is not None else None)
         cleanup = self.phase == "cleanup"
         events = [Event("discard", p, c, src, p.discard, cleanup, c.moves, {})
                   for c, src in moved if self._could_hear("discard", c, cleanup)]
