@@ -55,8 +55,8 @@ class Trigger:
     # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
     # hand?"), from (game, event, owner, source card); the reaction question is built from it.
     question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
-    # False for "when you discard this other than during Clean-up": Clean-up's discards do not
-    # even open a window for it (most discards of a game are Clean-up's)
+    # False for "when you discard this other than during Clean-up": nothing in the Clean-up step
+    # (its own discards, or what Improve causes at its start) even opens a window for it
     in_cleanup: bool = True
     # Hears only events about a card of this name (the Horn: a Border Guard), so that events about
     # other cards open no window for it
