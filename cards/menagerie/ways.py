@@ -108,9 +108,7 @@ way("Horse", "+2 Cards. +1 Action. Return this to its pile.", horse_way,
 # --- Way of the Mole ----------------------------------------------------------------------------
 def mole(ctx: Ctx) -> None:
     ctx.actions(1)
-    for c in list(ctx.player.hand.cards):
-        if c.zone is ctx.player.hand:
-            ctx.discard(c)
+    ctx.discard_all(ctx.player.hand.cards)
     ctx.cards(3)
 
 
@@ -197,7 +195,7 @@ way("Pig", "+1 Card. +1 Action.", plus(cards=1, actions=1),
 
 # --- Way of the Rat -----------------------------------------------------------------------------
 def rat(ctx: Ctx) -> None:
-    treasures = [c for c in ctx.player.hand.cards if TREASURE in ctx.game.types_of(c)]
+    treasures = [c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)]
     name = ctx.card.name if ctx.card else ""
     pick = ctx.choose_card(treasures, f"Discard a Treasure to gain a {name}?", optional=True,
                            topic="discard") if treasures else None

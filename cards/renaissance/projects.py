@@ -23,14 +23,14 @@ def at_start(effect, condition=mine) -> Trigger:
 
 def has_in_hand(kind: str):
     def cond(game, ev: Event, owner, card) -> bool:
-        return ev.player is owner and any(game.types_of(c).__contains__(kind) for c in owner.hand.cards)
+        return ev.player is owner and any(game.is_(c, kind) for c in owner.hand.cards)
     return cond
 
 
 def gains_own(kind: str):
     """ "When you gain a <kind> card" (any gain, bought or not, on anyone's turn)."""
     def cond(game, ev: Event, owner, card) -> bool:
-        return ev.player is owner and ev.card is not None and kind in game.types_of(ev.card)
+        return ev.player is owner and ev.card is not None and game.is_(ev.card, kind)
     return cond
 
 
@@ -82,18 +82,20 @@ PAGEANT = project("Pageant", 3, "At the end of your Buy phase, you may pay 1 coi
 
 # --- Sewers -------------------------------------------------------------------------------------
 def _sewers_ok(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner and not ev.extra.get("sewers") and bool(owner.hand.cards)
+    """Any trash but the one this very ability made (a Sewers' trash starts no other Sewers)."""
+    return ev.player is owner and ev.extra.get("via") is not SEWERS_TRASH and bool(owner.hand.cards)
 
 
 def _sewers(ctx: Ctx, ev: Event) -> None:
     card = ctx.choose_card(ctx.player.hand, "Sewers: you may trash a card from your hand.",
                            optional=True, topic="trash")
     if card is not None:
-        ctx.game.trash_card(ctx.player, card, sewers=True)
+        ctx.trash(card)
 
 
+SEWERS_TRASH = Trigger("trash", _sewers, condition=_sewers_ok)
 SEWERS = project("Sewers", 3, "When you trash a card other than with Sewers, you may trash a card "
-                 "from your hand.", triggers=(Trigger("trash", _sewers, condition=_sewers_ok),),
+                 "from your hand.", triggers=(SEWERS_TRASH,),
                  notes="Works however the first card was trashed; a card Sewers trashes does not "
                        "start it again.")
 
@@ -209,7 +211,7 @@ GUILDHALL = project("Guildhall", 5, "When you gain a Treasure, +1 Coffers.",
 # --- Piazza -------------------------------------------------------------------------------------
 def _piazza(ctx: Ctx, ev: Event) -> None:
     for card in ctx.reveal_top(1):
-        if ACTION in ctx.game.types_of(card):
+        if ctx.is_(card, ACTION):
             ctx.game.play(ctx.player, card)
         else:
             ctx.put_on_deck(card)
@@ -222,7 +224,7 @@ PIAZZA = project("Piazza", 5, "At the start of your turn, reveal the top card of
 
 # --- Road Network -------------------------------------------------------------------------------
 def _road_ok(game, ev: Event, owner, card) -> bool:
-    return ev.player is not owner and ev.card is not None and VICTORY in game.types_of(ev.card)
+    return ev.player is not owner and ev.card is not None and game.is_(ev.card, VICTORY)
 
 
 ROAD_NETWORK = project("Road Network", 5, "When another player gains a Victory card, +1 Card.",
@@ -233,7 +235,7 @@ ROAD_NETWORK = project("Road Network", 5, "When another player gains a Victory c
 # --- Crop Rotation ------------------------------------------------------------------------------
 def _crop_rotation(ctx: Ctx, ev: Event) -> None:
     hand = ctx.player.hand.cards
-    victories = [c for c in hand if VICTORY in ctx.game.types_of(c)]
+    victories = [c for c in hand if ctx.is_(c, VICTORY)]
     card = ctx.choose_card(victories, "Crop Rotation: you may discard a Victory card for +2 Cards.",
                            optional=True, topic="discard")
     if card is not None:
@@ -249,7 +251,7 @@ CROP_ROTATION = project("Crop Rotation", 6, "At the start of your turn, you may 
 # --- Innovation ---------------------------------------------------------------------------------
 def _innovation_ok(game, ev: Event, owner, card) -> bool:
     return ev.player is owner and game.current is owner and ev.card is not None \
-        and ACTION in game.types_of(ev.card)
+        and game.is_(ev.card, ACTION)
 
 
 def _innovation(ctx: Ctx, ev: Event) -> None:
@@ -282,11 +284,13 @@ BARRACKS = project("Barracks", 6, "At the start of your turn, +1 Action.",
 
 # --- Citadel ------------------------------------------------------------------------------------
 def _citadel(game, p, value, card=None, **kw):
-    """The first Action played in each of your turns is played once more."""
+    """The first Action you play in each of your turns is played once more: another player's
+    reaction played on your turn is their play, not yours."""
     if game.current is not p or card is None or ACTION not in game.types_of(card):
         return value
-    firsts = [c for c in game.turn.played if ACTION in game.types_of(c)]
-    return value + 1 if firsts and firsts[0] is card and game.turn.played.count(card) == 1 else value
+    mine = game.played_by(p)
+    firsts = [c for c in mine if ACTION in game.types_of(c)]
+    return value + 1 if firsts and firsts[0] is card and mine.count(card) == 1 else value
 
 
 CITADEL = project("Citadel", 8, "The first time you play an Action card during each of your turns, "

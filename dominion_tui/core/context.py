@@ -26,6 +26,9 @@ class Ctx:
         # Set by a Way that swaps +Cards and +coins in this card's own instructions: only this
         # Ctx swaps, so next-turn effects and cards it plays (new Ctxs) behave normally.
         self.swap: str | None = None
+        # The "when ..." ability this Ctx resolves, if any: what it gains or trashes says so, so
+        # that "other than with this" exempts only what that very ability did (Experiment, Sewers)
+        self.ability: Trigger | None = None
 
     # -- simple bonuses
     def cards(self, n: int) -> list[Card]:
@@ -76,11 +79,17 @@ class Ctx:
         return sum(1 for q, _ in t.trashed if q is p) if t else 0
 
     def as_player(self, p: Player) -> "Ctx":
-        return Ctx(self.game, p, self.card, self.hosts)
+        them = Ctx(self.game, p, self.card, self.hosts)
+        them.ability = self.ability
+        return them
 
     @property
     def in_buy_phase(self) -> bool:
         return self.my_turn and self.game.phase == "buy"
+
+    def is_(self, card: "Card | CardDef", kind: str) -> bool:
+        """Does the card have this type now (Game.is_)?"""
+        return self.game.is_(card, kind)
 
     def cost(self, card: "Card | CardDef") -> int:
         """What a card costs now, every change in force included."""
@@ -91,11 +100,11 @@ class Ctx:
 
     # -- moving cards
     def gain(self, name: str, to: str = "discard") -> Card | None:
-        return self.game.gain(self.player, name, to, by=self.card)
+        return self.game.gain(self.player, name, to, by=self.card, via=self.ability)
 
     def gain_card(self, card: Card, to: str = "discard") -> Card:
         """Gain a card from outside the Supply piles (from the trash, say)."""
-        return self.game.gain_card(self.player, card, to, by=self.card)
+        return self.game.gain_card(self.player, card, to, by=self.card, via=self.ability)
 
     def set_aside_for_next_turn(self, cards: list[Card], hidden: bool = False) -> None:
         """Set cards aside on this card; at the start of the next turn they go to the hand.
@@ -120,10 +129,14 @@ class Ctx:
         return self.game.leaving_play(self.player)
 
     def trash(self, card: Card) -> None:
-        self.game.trash_card(self.player, card)
+        self.game.trash_card(self.player, card, via=self.ability)
 
     def discard(self, card: Card) -> None:
         self.game.discard(self.player, card)
+
+    def discard_all(self, cards: Iterable[Card]) -> None:
+        """ "Discard these" as one instruction: reactions to any of them come after all of them."""
+        self.game.discard_all(self.player, list(cards))
 
     def exile(self, card: Card) -> None:
         self.game.exile(self.player, card)

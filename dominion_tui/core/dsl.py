@@ -75,8 +75,7 @@ def discard_revealed(ctx: Ctx, cards: list[Card], prompt: str) -> list[Card]:
     picked = ctx.choose_cards(cards, prompt, min=0, max=len(cards), topic="discard") if cards else []
     if picked:
         ctx.reveal(picked)
-        for c in picked:
-            ctx.discard(c)
+        ctx.discard_all(c for c in picked if c.zone is ctx.player.hand)  # one instruction: together
     return picked
 
 

@@ -55,8 +55,8 @@ class Trigger:
     # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
     # hand?"), from (game, event, owner, source card); the reaction question is built from it.
     question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
-    # False for "when you discard this other than during Clean-up": Clean-up's discards do not
-    # even open a window for it (most discards of a game are Clean-up's)
+    # False for "when you discard this other than during Clean-up": nothing in the Clean-up step
+    # (its own discards, or what Improve causes at its start) even opens a window for it
     in_cleanup: bool = True
     # Hears only events about a card of this name (the Horn: a Border Guard), so that events about
     # other cards open no window for it
@@ -79,8 +79,8 @@ class CardDef:
     cost_fn: Callable[["Game", "CardDef"], int] | None = None  # a printed cost that varies
     # "has the same cost as another card": that card's definition, or None for the printed cost
     cost_copy: Callable[["Game"], "CardDef | None"] | None = None
-    # cards its buyer may trash from hand instead of paying its cost (still uses a Buy)
-    pay_instead: Callable[["Player"], list["Card"]] | None = None
+    # cards its buyer may trash from hand instead of paying its cost (still uses a Buy): (game, player)
+    pay_instead: Callable[["Game", "Player"], list["Card"]] | None = None
     pile_size: int | None = 10
     uses: frozenset[str] = frozenset()  # components: "Horse", "Exile", "Coffers", artifacts...
     setup: Callable[["Game"], None] | None = None
@@ -105,6 +105,7 @@ class CardDef:
         self.heard_in_cleanup = frozenset(t.on for t in self.triggers if t.in_cleanup)
 
     def is_(self, t: str) -> bool:
+        """A printed type (setup, bots); a rule asks Game.is_, the types it has now."""
         return t in self.types
 
     @property
@@ -175,6 +176,7 @@ class Card:
         return self.defn.name
 
     def is_(self, t: str) -> bool:
+        """A printed type (setup, bots); a rule asks Game.is_, the types it has now."""
         return t in self.defn.types
 
     def __repr__(self) -> str:
