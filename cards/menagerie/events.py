@@ -5,7 +5,7 @@ project's own wording; `notes` is the ruling a player is most likely to trip ove
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import ACTION, TREASURE, VICTORY, CardDef, Ctx, Event, types
+from dominion_tui.core.dsl import ACTION, GIVES_HAND, TREASURE, VICTORY, CardDef, Ctx, Event, types
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
@@ -247,7 +247,8 @@ def _invest_gain(ctx: Ctx, ev: Event) -> None:
     invest_draw(ctx, ctx.player, ev.card.name)
 
 
-INVEST_RULE = Trigger("gain", _invest_gain, condition=_other_gains_invested, label="Invest")
+INVEST_RULE = Trigger("gain", _invest_gain, condition=_other_gains_invested, label="Invest",
+                      gives=GIVES_HAND)
 
 
 def invest_setup(game) -> None:
@@ -313,7 +314,7 @@ event("Stampede", 5, "If you have 5 or fewer cards in play, gain 5 Horses onto y
 def reap(ctx: Ctx) -> None:
     gold = ctx.gain("Gold", to="set_aside")
     if gold is not None and gold.zone is ctx.player.set_aside:
-        ctx.play_next_turn(gold, "Reap: Gold")
+        ctx.play_next_turn(gold, "Reap: Gold", gives=frozenset())  # a Treasure: coins only
 
 
 event("Reap", 7, "Gain a Gold, setting it aside. At the start of your next turn, play it.", reap,

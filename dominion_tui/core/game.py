@@ -566,7 +566,8 @@ class Game:
 
         Whether a trigger applies is judged once, when the event happens: resolving one trigger
         (discarding Exiled copies, say) does not change whether another one applies. Cards that
-        arrive later (a reaction drawn by a reaction) are judged when they first appear.
+        arrive later (a reaction drawn by a reaction) are judged when they first appear. What an
+        effect needs from the present (Trigger.can) is asked again before each pick.
         """
         if not self._could_hear(ev.kind, ev.card, ev.cleanup):
             return
@@ -617,6 +618,7 @@ class Game:
         found += rules
         once = self.turn.used_once
         out: list[Candidate] = []
+        unable: list[Candidate] = []  # the event applies, but the effect cannot act now
         for key, t, src, label in found:
             if key in used or (t.once_per_turn and id(t) in once) or (ev.cleanup and not t.in_cleanup):
                 continue
@@ -629,13 +631,35 @@ class Game:
                 ok = judged[key] = bool(t.condition(self, ev, p, src))
             if ok:
                 out.append(Candidate(key, t, src, t.label or label))
+                if t.can is not None and not t.can(self, ev, p, src):
+                    unable.append(out[-1])
         if ev.kind == "start_turn" and ev.player is p:
             for pe in self.pending:
                 if pe.player is p and pe.when == "start_turn" and pe.made_in_turn < self.turns_begun \
                         and ("pending", id(pe)) not in used:
-                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None),
+                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None,
+                                                                      gives=pe.gives),
                                          pe.source, pe.label, pe))
-        return out
+        return self._able_or_helped(out, unable) if unable else out
+
+    @staticmethod
+    def _able_or_helped(cands: list[Candidate], unable: list[Candidate]) -> list[Candidate]:
+        """Without the triggers that cannot act now, unless another one waiting may bring what
+        they need (a draw before "trash a card from your hand"): then the order is the player's."""
+        waiting = {id(c) for c in unable}
+        given: set[str] = set()
+        for c in cands:
+            if id(c) not in waiting:
+                given |= c.trig.gives
+        grew = True
+        while grew:  # one brought in by another may bring in a third
+            grew = False
+            for c in unable:
+                if id(c) in waiting and c.trig.needs in given:
+                    waiting.discard(id(c))
+                    given |= c.trig.gives
+                    grew = True
+        return [c for c in cands if id(c) not in waiting]
 
     def _owner_triggers(self, p: Player, kind: str) -> tuple[list, list]:
         """p's triggers on this kind from its Projects and Artifacts, and from the standing rules,
@@ -688,7 +712,8 @@ class Game:
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
             self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
-        t.effect(Ctx(self, p, cand.source), ev)
+        if t.can is None or t.can(self, ev, p, cand.source):  # chosen first, before it could act
+            t.effect(Ctx(self, p, cand.source), ev)
         self._cause = None
 
     def add_rule(self, t: Trigger) -> None:
