@@ -177,19 +177,15 @@ event("Transport", 3, "Choose one: Exile an Action card from the Supply; or put 
 # ================================================================================ cost 4
 # --- Banish -------------------------------------------------------------------------------------
 def banish(ctx: Ctx) -> None:
-    hand = ctx.player.hand.cards
-    one_each: dict[str, object] = {}
-    for c in hand:
-        one_each.setdefault(c.name, c)
-    first = ctx.choose_card(list(one_each.values()), "Exile cards of which name from your hand?", optional=True,
-                            topic="exile")
-    if first is None:
+    """One question: the answer names the cards (all of one name), or none."""
+    hand = sorted(ctx.player.hand.cards, key=lambda c: c.name)  # copies side by side
+    picked = ctx.choose_cards(hand, "Banish: exile which cards from your hand?", min=0, max=len(hand),
+                              topic="exile", one_name=True)
+    if not picked:
         return nothing(ctx, "Banish", "nothing exiled")
-    same = [c for c in hand if c.name == first.name]
-    counts = [str(i) for i in range(1, len(same) + 1)]
-    n = int(ctx.choose_mode(f"Exile how many {first.defn.plural_name}?", counts))
-    for c in same[:n]:
-        ctx.exile(c)
+    for c in picked:
+        if c.name == picked[0].name:  # one name, whoever answered
+            ctx.exile(c)
 
 
 event("Banish", 4, "Exile any number of cards with the same name from your hand.", banish, uses=EXILE,

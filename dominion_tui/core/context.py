@@ -189,8 +189,10 @@ class Ctx:
         return self.game.choose_card(self.player, cards, prompt, optional, topic)
 
     def choose_cards(self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1,
-                     topic: str = "") -> list[Card]:
-        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic)
+                     topic: str = "", one_name: bool = False) -> list[Card]:
+        """`one_name`: the picks must all share one name ("any number of cards with the same name")."""
+        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic,
+                                      one_name=one_name)
 
     def choose_mode(self, prompt: str, modes: list[str]) -> str:
         return self.game.choose_mode(self.player, prompt, modes)
