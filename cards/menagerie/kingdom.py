@@ -79,11 +79,13 @@ def _sleigh_react(ctx: Ctx, ev: Event) -> None:
         ctx.put_on_deck(ev.card)
 
 
+# No `gives`: the reaction brings only the gained card to hand, and no "when you gain this" trigger
+# waits for its own card there, so it never needs to be ordered before one.
 card(kingdom("Sleigh", 2, (ACTION, REACTION), "Gain 2 Horses. When you gain a card, you may discard "
              "this from your hand to put that card into your hand or onto your deck.", sleigh,
              uses=HORSE, triggers=(Trigger("gain", _sleigh_react, where="hand", condition=_sleigh_can_move,
                                            optional=True, question=_sleigh_question,
-                                           follows_card=True, gives=GIVES_HAND),),
+                                           follows_card=True),),
              notes="It can move a card gained anywhere, but not one that something else has moved since."))
 
 
