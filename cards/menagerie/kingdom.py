@@ -267,7 +267,8 @@ def hostelry_gained(ctx: Ctx, ev: Event) -> None:
 card(kingdom("Hostelry", 4, (ACTION,), "+1 Card. +2 Actions. When you gain this, you may discard any "
              "number of Treasures from your hand, revealed, to gain that many Horses.",
              plus(cards=1, actions=2), uses=HORSE,
-             triggers=(Trigger("gain", hostelry_gained, where="self", condition=mine, can=_treasure_in_hand),)))
+             triggers=(Trigger("gain", hostelry_gained, where="self", condition=mine,
+                               can=_treasure_in_hand),)))
 
 
 # --- Village Green ------------------------------------------------------------------------------

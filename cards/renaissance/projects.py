@@ -248,7 +248,8 @@ def _crop_rotation(ctx: Ctx, ev: Event) -> None:
 
 
 CROP_ROTATION = project("Crop Rotation", 6, "At the start of your turn, you may discard a Victory "
-                        "card for +2 Cards.", triggers=(at_start(_crop_rotation, has_in_hand(VICTORY), GIVES_HAND),),
+                        "card for +2 Cards.",
+                        triggers=(at_start(_crop_rotation, has_in_hand(VICTORY), GIVES_HAND),),
                         notes="A reshuffle while drawing includes the discarded card.")
 
 

@@ -333,7 +333,8 @@ class Game:
         return ans
 
     def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
-               kind: str = "option", topic: str = "", context: Any = None, one_name: bool = False) -> list[Any]:
+               kind: str = "option", topic: str = "", context: Any = None,
+               one_name: bool = False) -> list[Any]:
         """Ask for options; an unavoidable choice between identical names is made automatically."""
         if not options or max == 0:
             return []
