@@ -5,7 +5,7 @@ project's own wording; `notes` is the ruling a player is most likely to trip ove
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import ACTION, TREASURE, VICTORY, CardDef, Ctx, Event, types
+from dominion_tui.core.dsl import ACTION, GIVES_HAND, TREASURE, VICTORY, CardDef, Ctx, Event, types
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
@@ -175,19 +175,15 @@ event("Transport", 3, "Choose one: Exile an Action card from the Supply; or put 
 # ================================================================================ cost 4
 # --- Banish -------------------------------------------------------------------------------------
 def banish(ctx: Ctx) -> None:
-    hand = ctx.player.hand.cards
-    one_each: dict[str, object] = {}
-    for c in hand:
-        one_each.setdefault(c.name, c)
-    first = ctx.choose_card(list(one_each.values()), "Exile cards of which name from your hand?", optional=True,
-                            topic="exile")
-    if first is None:
+    """One question: the answer names the cards (all of one name), or none."""
+    hand = sorted(ctx.player.hand.cards, key=lambda c: c.name)  # copies side by side
+    picked = ctx.choose_cards(hand, "Banish: exile which cards from your hand?", min=0, max=len(hand),
+                              topic="exile", one_name=True)
+    if not picked:
         return nothing(ctx, "Banish", "nothing exiled")
-    same = [c for c in hand if c.name == first.name]
-    counts = [str(i) for i in range(1, len(same) + 1)]
-    n = int(ctx.choose_mode(f"Exile how many {first.defn.plural_name}?", counts))
-    for c in same[:n]:
-        ctx.exile(c)
+    for c in picked:
+        if c.name == picked[0].name:  # one name, whoever answered
+            ctx.exile(c)
 
 
 event("Banish", 4, "Exile any number of cards with the same name from your hand.", banish, uses=EXILE,
@@ -245,7 +241,8 @@ def _invest_gain(ctx: Ctx, ev: Event) -> None:
     invest_draw(ctx, ctx.player, ev.card.name)
 
 
-INVEST_RULE = Trigger("gain", _invest_gain, condition=_other_gains_invested, label="Invest")
+INVEST_RULE = Trigger("gain", _invest_gain, condition=_other_gains_invested, label="Invest",
+                      gives=GIVES_HAND)
 
 
 def invest_setup(game) -> None:
@@ -311,7 +308,7 @@ event("Stampede", 5, "If you have 5 or fewer cards in play, gain 5 Horses onto y
 def reap(ctx: Ctx) -> None:
     gold = ctx.gain("Gold", to="set_aside")
     if gold is not None and gold.zone is ctx.player.set_aside:
-        ctx.play_next_turn(gold, "Reap: Gold")
+        ctx.play_next_turn(gold, "Reap: Gold", gives=frozenset())  # a Treasure: coins only
 
 
 event("Reap", 7, "Gain a Gold, setting it aside. At the start of your next turn, play it.", reap,

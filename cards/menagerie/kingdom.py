@@ -5,8 +5,8 @@ read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, REACTION, TREASURE, VICTORY, CardDef,
-                                   Ctx, Event, discard_revealed, exile_from_hand, mine, now_or_next, plus,
+from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, GIVES_HAND, REACTION, TREASURE, VICTORY,
+                                   CardDef, Ctx, Event, discard_revealed, exile_from_hand, mine, now_or_next, plus,
                                    reaction_trigger, trash_from_hand, treasure)
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
@@ -79,6 +79,8 @@ def _sleigh_react(ctx: Ctx, ev: Event) -> None:
         ctx.put_on_deck(ev.card)
 
 
+# No `gives`: the reaction brings only the gained card to hand, and no "when you gain this" trigger
+# waits for its own card there, so it never needs to be ordered before one.
 card(kingdom("Sleigh", 2, (ACTION, REACTION), "Gain 2 Horses. When you gain a card, you may discard "
              "this from your hand to put that card into your hand or onto your deck.", sleigh,
              uses=HORSE, triggers=(Trigger("gain", _sleigh_react, where="hand", condition=_sleigh_can_move,
@@ -226,7 +228,7 @@ def cavalry_gained(ctx: Ctx, ev: Event) -> None:
 
 card(kingdom("Cavalry", 4, (ACTION,), "Gain 2 Horses. When you gain this: +2 Cards, +1 Buy, and if it "
              "is your Buy phase, return to your Action phase.", lambda ctx: gain_horses(ctx, 2), uses=HORSE,
-             triggers=(Trigger("gain", cavalry_gained, where="self", condition=mine),),
+             triggers=(Trigger("gain", cavalry_gained, where="self", condition=mine, gives=GIVES_HAND),),
              notes="Back in the Action phase you keep only the Actions you had left; start-of-turn "
                    "abilities do not happen again."))
 
@@ -250,6 +252,10 @@ card(kingdom("Groom", 4, (ACTION,), "Gain a card costing up to 4. If it is an Ac
 
 
 # --- Hostelry -----------------------------------------------------------------------------------
+def _treasure_in_hand(game, ev: Event, owner, card) -> bool:
+    return any(TREASURE in game.types_of(c) for c in owner.hand.cards)
+
+
 def hostelry_gained(ctx: Ctx, ev: Event) -> None:
     treasures = [c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)]
     picked = discard_revealed(ctx, treasures, "Discard Treasures from your hand for a Horse each?")
@@ -259,7 +265,8 @@ def hostelry_gained(ctx: Ctx, ev: Event) -> None:
 card(kingdom("Hostelry", 4, (ACTION,), "+1 Card. +2 Actions. When you gain this, you may discard any "
              "number of Treasures from your hand, revealed, to gain that many Horses.",
              plus(cards=1, actions=2), uses=HORSE,
-             triggers=(Trigger("gain", hostelry_gained, where="self", condition=mine),)))
+             triggers=(Trigger("gain", hostelry_gained, where="self", condition=mine,
+                               can=_treasure_in_hand),)))
 
 
 # --- Village Green ------------------------------------------------------------------------------
@@ -277,7 +284,7 @@ card(kingdom("Village Green", 4, (ACTION, DURATION, REACTION), "Either now or at
              "may play it.", now_or_next(plus(cards=1, actions=2)), modes=("now", "next"),
              triggers=(Trigger("discard", _play_from_discard, where="self",
                                condition=_discarded_not_in_cleanup, optional=True, follows_card=True,
-                               in_cleanup=False,
+                               in_cleanup=False, gives=GIVES_HAND,
                                question=lambda g, ev, p, c: f"Play the {c.name} you discarded?"),),
              notes="Played as a reaction, it still lets you choose now or next turn."))
 
@@ -364,7 +371,7 @@ GATEKEEPER_ATTACK = Trigger("gain", _gate_exile, condition=_gate_applies, follow
 
 
 def gatekeeper(ctx: Ctx) -> None:
-    ctx.next_turn(plus(coins=3))
+    ctx.next_turn(plus(coins=3), gives=frozenset())
     ctx.until_my_next_turn(GATEKEEPER_ATTACK, "Gatekeeper")
 
 

@@ -6,7 +6,7 @@ likely to surprise a player.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, DURATION, TREASURE, CardDef, Ctx, Event, plus,
+from dominion_tui.core.dsl import (ACTION, DURATION, GIVES_HAND, TREASURE, CardDef, Ctx, Event, plus,
                                    trash_from_hand, types)
 from dominion_tui.core.game import SetupError
 from dominion_tui.core.model import Trigger
@@ -239,7 +239,7 @@ way("Sheep", "+2 coins.", plus(coins=2),
 
 # --- Way of the Squirrel ------------------------------------------------------------------------
 def squirrel(ctx: Ctx) -> None:
-    ctx.this_turn(Trigger("end_turn", lambda c, ev: c.cards(2)), "Way of the Squirrel")
+    ctx.this_turn(Trigger("end_turn", lambda c, ev: c.cards(2), gives=GIVES_HAND), "Way of the Squirrel")
     said(ctx, "draws 2 cards at the end of this turn")
 
 

@@ -52,7 +52,7 @@ card(kingdom("Border Guard", 2, (ACTION,), "+1 Action. Reveal the top 2 cards of
 
 # --- Ducat --------------------------------------------------------------------------------------
 def _copper_in_hand(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner and any(c.name == "Copper" for c in owner.hand.cards)
+    return any(c.name == "Copper" for c in owner.hand.cards)
 
 
 def ducat_gained(ctx: Ctx, ev: Event) -> None:
@@ -65,7 +65,7 @@ def ducat_gained(ctx: Ctx, ev: Event) -> None:
 card(treasure("Ducat", 2, 0, set=SET, kind="kingdom", pile_size=10, text="Treasure. +1 Coffers. "
               "+1 Buy. When you gain this, you may trash a Copper from your hand.",
               extra=plus(coffers=1, buys=1), uses=COFFERS,
-              triggers=(when_gained(ducat_gained, _copper_in_hand),),
+              triggers=(Trigger("gain", ducat_gained, where="self", condition=mine, can=_copper_in_hand),),
               notes="It makes no coins when played: spend the Coffers, now or later."))
 
 
@@ -163,9 +163,14 @@ def improve_now(ctx: Ctx, ev: Event) -> None:
     ctx.gain_from_supply(f"Gain a card costing exactly {cost}.", lambda d: ctx.cost(d) == cost)
 
 
+def _action_leaving_play(game, ev: Event, owner, card) -> bool:
+    return any(ACTION in game.types_of(c) for c in game.leaving_play(owner))
+
+
 def improve(ctx: Ctx) -> None:
     ctx.coins(2)
-    ctx.this_turn(Trigger("cleanup_start", improve_now, condition=mine), "Improve")
+    ctx.this_turn(Trigger("cleanup_start", improve_now, condition=mine, can=_action_leaving_play,
+                          needs="play"), "Improve")
 
 
 card(kingdom("Improve", 3, (ACTION,), "+2 coins. At the start of Clean-up this turn, you may trash an "

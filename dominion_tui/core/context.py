@@ -170,9 +170,10 @@ class Ctx:
         """Return this card to its pile, if it has not moved since it was played; did it?"""
         return self.this_unmoved() and self.game.return_to_pile(self.player, self.card)
 
-    def play_next_turn(self, card: Card, label: str) -> None:
+    def play_next_turn(self, card: Card, label: str, gives: frozenset[str] = frozenset({"hand"})) -> None:
         """Set a card aside (where it is not already) and play it at the start of this player's
-        next turn, using no Action; the player orders it among other start-of-turn effects."""
+        next turn, using no Action; the player orders it among other start-of-turn effects.
+        `gives`: what playing it may bring (Trigger.gives)."""
         g, me = self.game, self.player
         if card.zone is not me.set_aside:
             g.set_aside_card(me, card, later=True)
@@ -182,7 +183,7 @@ class Ctx:
         def later(ctx: "Ctx") -> None:
             if card.zone is me.set_aside:  # lost track of it: nothing to play
                 g.play(me, card)
-        g.add_pending(PendingEffect(me, label, later, None, []))
+        g.add_pending(PendingEffect(me, label, later, None, [], gives=gives))
 
     def play(self, card: Card, move: bool = True) -> None:
         """Play another card as part of this one's effect (this card hosts it while in play)."""
@@ -201,8 +202,10 @@ class Ctx:
         return self.game.choose_card(self.player, cards, prompt, optional, topic)
 
     def choose_cards(self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1,
-                     topic: str = "") -> list[Card]:
-        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic)
+                     topic: str = "", one_name: bool = False) -> list[Card]:
+        """`one_name`: the picks must all share one name ("any number of cards with the same name")."""
+        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic,
+                                      one_name=one_name)
 
     def choose_mode(self, prompt: str, modes: list[str]) -> str:
         return self.game.choose_mode(self.player, prompt, modes)
@@ -258,13 +261,14 @@ class Ctx:
         return name
 
     # -- Durations, Artifacts, lasting effects
-    def next_turn(self, fn: Callable[["Ctx"], None], label: str | None = None) -> None:
+    def next_turn(self, fn: Callable[["Ctx"], None], label: str | None = None,
+                  gives: frozenset[str] = frozenset({"hand"})) -> None:
         """Do fn at the start of this player's next turn; this card (and any card that played
-        it) stays in play until then."""
+        it) stays in play until then. `gives`: what fn may bring (Trigger.gives)."""
         keep = [c for c in (self.card, *self.hosts)
                 if c is not None and c.zone is self.player.in_play]
         self.game.add_pending(PendingEffect(self.player, label or (self.card.name if self.card else ""),
-                                            fn, self.card, keep))
+                                            fn, self.card, keep, gives=gives))
 
     def has(self, artifact: str) -> bool:
         return self.game.artifacts.get(artifact) is self.player

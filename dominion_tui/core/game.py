@@ -344,7 +344,8 @@ class Game:
         return ans
 
     def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
-               kind: str = "option", topic: str = "", context: Any = None) -> list[Any]:
+               kind: str = "option", topic: str = "", context: Any = None,
+               one_name: bool = False) -> list[Any]:
         """Ask for options; an unavoidable choice between identical names is made automatically."""
         if not options or max == 0:
             return []
@@ -354,15 +355,16 @@ class Game:
             picked = [o.value for o in options[:min]]
             self.say("auto", p, prompt=prompt, picked=[o.label for o in options[:min]])
             return picked
-        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic)
+        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, one_name=one_name)
         idx = self.ask(d)
         return [options[i].value for i in idx]
 
     def choose_cards(self, p: Player, cards: Iterable[Card], prompt: str, *, min: int = 1,
-                     max: int = 1, topic: str = "") -> list[Card]:
+                     max: int = 1, topic: str = "", one_name: bool = False) -> list[Card]:
         cards = list(cards)
         options = grouped_card_options(cards) if max == 1 else card_options(cards)
-        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic)
+        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic,
+                           one_name=one_name)
 
     def choose_card(self, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False,
                     topic: str = "") -> Card | None:
@@ -598,7 +600,8 @@ class Game:
 
         Whether a trigger applies is judged once, when the event happens: resolving one trigger
         (discarding Exiled copies, say) does not change whether another one applies. Cards that
-        arrive later (a reaction drawn by a reaction) are judged when they first appear.
+        arrive later (a reaction drawn by a reaction) are judged when they first appear. What an
+        effect needs from the present (Trigger.can) is asked again before each pick.
         """
         if not self._could_hear(ev.kind, ev.card, ev.cleanup):
             return
@@ -649,6 +652,7 @@ class Game:
         found += rules
         once = self.turn.used_once
         out: list[Candidate] = []
+        unable: list[Candidate] = []  # the event applies, but the effect cannot act now
         for key, t, src, label in found:
             if key in used or (t.once_per_turn and id(t) in once) or (ev.cleanup and not t.in_cleanup):
                 continue
@@ -661,13 +665,35 @@ class Game:
                 ok = judged[key] = bool(t.condition(self, ev, p, src))
             if ok:
                 out.append(Candidate(key, t, src, t.label or label))
+                if t.can is not None and not t.can(self, ev, p, src):
+                    unable.append(out[-1])
         if ev.kind == "start_turn" and ev.player is p:
             for pe in self.pending:
                 if pe.player is p and pe.when == "start_turn" and pe.made_in_turn < self.turns_begun \
                         and ("pending", id(pe)) not in used:
-                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None),
+                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None,
+                                                                      gives=pe.gives),
                                          pe.source, pe.label, pe))
-        return out
+        return self._able_or_helped(out, unable) if unable else out
+
+    @staticmethod
+    def _able_or_helped(cands: list[Candidate], unable: list[Candidate]) -> list[Candidate]:
+        """Without the triggers that cannot act now, unless another one waiting may bring what
+        they need (a draw before "trash a card from your hand"): then the order is the player's."""
+        waiting = {id(c) for c in unable}
+        given: set[str] = set()
+        for c in cands:
+            if id(c) not in waiting:
+                given |= c.trig.gives
+        grew = True
+        while grew:  # one brought in by another may bring in a third
+            grew = False
+            for c in unable:
+                if id(c) in waiting and c.trig.needs in given:
+                    waiting.discard(id(c))
+                    given |= c.trig.gives
+                    grew = True
+        return [c for c in cands if id(c) not in waiting]
 
     def _owner_triggers(self, p: Player, kind: str) -> tuple[list, list]:
         """p's triggers on this kind from its Projects and Artifacts, and from the standing rules,
@@ -720,9 +746,10 @@ class Game:
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
             self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
-        ctx = Ctx(self, p, cand.source)
-        ctx.ability = t
-        t.effect(ctx, ev)
+        if t.can is None or t.can(self, ev, p, cand.source):  # chosen first, before it could act
+            ctx = Ctx(self, p, cand.source)
+            ctx.ability = t
+            t.effect(ctx, ev)
         self._cause = None
 
     def add_rule(self, t: Trigger) -> None:

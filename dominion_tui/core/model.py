@@ -39,7 +39,9 @@ class Trigger:
     `on` is an event kind ("gain", "trash", "discard", "reveal", "start_turn", "buy_phase", ...).
     `where` says which cards carry it: "self" (the event's own card, e.g. "when you gain this"),
     "hand" (a card in its owner's hand: reactions), "owner" (a Project, Artifact or rule whose
-    owner is the player it belongs to). `condition(game, event, owner, source_card)` filters.
+    owner is the player it belongs to). `condition(game, event, owner, source_card)` filters on
+    the event, judged once when it happens (what was gained, by whom); what the effect needs from
+    the present (a Copper in hand to trash) is `can`, asked whenever it could resolve next.
     """
 
     on: str
@@ -61,6 +63,14 @@ class Trigger:
     # Hears only events about a card of this name (the Horn: a Border Guard), so that events about
     # other cards open no window for it
     of_card: str | None = None
+    # What the effect needs now (same arguments as `condition`), asked each time it could resolve
+    # next: an effect the player resolves first may bring it (Sheepdog drawing the Copper Ducat
+    # trashes). While it cannot, the trigger is offered only if another waiting effect `gives`
+    # what it `needs`, and it is dropped silently once none does.
+    can: Callable[["Game", "Event", "Player", Optional["Card"]], bool] | None = None
+    needs: str = "hand"
+    # What the effect may bring: "hand" (cards into its owner's hand: a draw, a play, a gain to hand)
+    gives: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -231,6 +241,7 @@ class PendingEffect:
     keep: list[Card] = field(default_factory=list)
     when: str = "start_turn"
     made_in_turn: int = 0  # the game's turn count when it was made: it waits for a later turn
+    gives: frozenset[str] = frozenset({"hand"})  # as Trigger.gives; most next-turn effects draw
 
 
 @dataclass
