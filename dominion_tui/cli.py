@@ -170,7 +170,7 @@ def same_file(a: Path, b: Path) -> bool:
 def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: str,
               check: Callable[[str], str | None]) -> str:
     """Ask until the answer passes `check` (which returns why not); Enter takes the default.
-    `describe CARD` reads a card and asks again."""
+    `describe CARD` reads a card, `rules TOPIC` a mechanism's rules, and each asks again."""
     if question:
         out.say(question)
     while True:
@@ -179,6 +179,11 @@ def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: st
             from .queries import describe
             from .setup import database
             for line in describe(database(), answer[len("describe"):].strip()):
+                out.say(line)
+            continue
+        if answer.lower().split()[:1] == ["rules"]:
+            from .rules_topics import rules
+            for line in rules(answer[len("rules"):].strip()):
                 out.say(line)
             continue
         why = check(answer) if answer else None

@@ -8,6 +8,7 @@ from .core.game import Game
 from .core.model import Player
 from .interpreter import ascii_number, match_name
 from .narration import count, grouped, quoted
+from .rules_topics import rules
 
 HELP = {
     "play": "play CARD: play a card from your hand. play CARD as WAY: with a Way, as in play Sheepdog as ox.",
@@ -32,6 +33,7 @@ HELP = {
     "speech": "speech on, speech off, speech rate N, speech volume N, speech voice NAME.",
     "ways": "ways ask: every Action asks normal or which Way. ways typed: only play CARD as WAY uses one.",
     "autoend": "autoend on: the Buy phase ends by itself with no Buy left. autoend off: wait for end.",
+    "rules": "rules TOPIC: the rules of a mechanism, such as rules exile. rules alone lists the topics.",
     "help": "help COMMAND: help on one command.",
     "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
 }
@@ -45,7 +47,7 @@ class Queries:
 
     def names(self) -> list[str]:
         return ["hand", "supply", "status", "others", "exile", "trash", "describe", "kingdom",
-                "log", "repeat", "score", "help"]
+                "log", "repeat", "score", "rules", "help"]
 
     def run(self, verb: str, arg: str, p: Player) -> list[str]:
         return getattr(self, "q_" + verb)(arg, p)
@@ -177,6 +179,9 @@ class Queries:
                  for q in owners]
         return f" Owned by {' and '.join(names)}."
 
+    def q_rules(self, arg: str, p: Player) -> list[str]:
+        return rules(arg)
+
     def q_log(self, arg: str, p: Player) -> list[str]:
         n = ascii_number(arg)
         n = 10 if n is None else n
@@ -196,7 +201,7 @@ class Queries:
             return [HELP[name] if name else f"No command '{quoted(arg)}'. Type help for the list."]
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
-                "log N, repeat, score. Also: undo, save FILE, speech, ways, autoend, help COMMAND, quit."]
+                "log N, repeat, score, rules TOPIC. Also: undo, save FILE, speech, ways, autoend, help COMMAND, quit."]
 
 
 def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost) -> list[str]:

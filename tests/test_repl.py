@@ -185,6 +185,20 @@ def test_completion_offers_what_makes_sense_now() -> None:
     assert "buy Barge" in suggestions(g, d, "buy B")
 
 
+def test_completion_of_several_picks_completes_the_last_and_counts() -> None:
+    from dominion_tui.core.decisions import Decision, card_options
+    from dominion_tui.setup import new_game
+    g = new_game(Config(["Alice", "Bob"], ["Barge"], ["Banish"], 3), {}, deal=False)
+    a = g.players[0]
+    for name in ["Duchy", "Duchy", "Estate"]:
+        g.new_card(name, a.hand)
+    d = Decision("cards", a, "Banish: exile which cards from your hand?", card_options(a.hand.cards),
+                 min=0, max=3, one_name=True)
+    assert suggestions(g, d, "D") == ["Duchy"]
+    assert suggestions(g, d, "Duchy, d") == ["Duchy, Duchy"]
+    assert suggestions(g, d, "2 D") == ["2 Duchies"] and suggestions(g, d, "1 e") == ["1 Estate"]
+
+
 ORDER = """
     name: order
     players: [Alice, Bob]
