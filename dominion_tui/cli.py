@@ -13,6 +13,7 @@ from pathlib import Path
 # player (repl.Meanwhile, repl.OpeningReader): importing them first delayed it (issue 12).
 from .core.game import Config, SetupError
 from .interpreter import ascii_number, match_name
+from .narration import count
 from .output import LEVELS, Output
 from .repl import LineReader, OpeningReader, PlainReader, PromptReader, QuitRequest
 from .save import SaveError, autosave_path, clean_stray, reason
@@ -422,7 +423,8 @@ def announce_setup(config: Config, out: Output) -> None:
     out.say(f"Kingdom: {', '.join(cost_order(config.kingdom, db))}.")
     for name in config.landscapes:
         d = db[name]
-        out.say(f"{name}: {d.text}")  # the text starts with the kind: "Way. ..."
+        cost = f", {count(d.cost, 'coin')}" if d.cost is not None else ""  # Events and Projects
+        out.say(f"{name}{cost}: {d.text}")  # the text starts with the kind: "Way. ..."
     extras = brings(db, config.kingdom, config.landscapes)
     if extras:
         out.say(f"This game uses {and_list(extras)}.")
@@ -431,10 +433,10 @@ def announce_setup(config: Config, out: Output) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["scenario"]:
+        from .scenario import USAGE, main as scenario_main
         if len(argv) < 2:
-            sys.stderr.write("dominion: scenario needs at least one file or folder.\n")
+            sys.stderr.write(f"dominion: scenario needs at least one file or folder.\n{USAGE}\n")
             return 2
-        from .scenario import main as scenario_main
         return scenario_main(argv[1:])
     if argv[:1] == ["kingdom"]:
         return kingdom_main(argv[1:])
