@@ -204,7 +204,11 @@ def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost
         return ["Describe which card? For example: describe Barge."]
     name, why = match_name(arg, sorted(db.defs))
     if name is None:
-        return [why or f"No card named {quoted(arg)}."]
+        if why and why.startswith("No "):  # not an ambiguous prefix: a slip, or no such card
+            near = nearest(arg, sorted(db.defs))
+            guess = f" Did you mean {' or '.join([', '.join(near[:-1]), near[-1]] if len(near) > 1 else near)}?"
+            return [f"No card named '{quoted(arg)}'.{guess if near else ''}"]
+        return [why or f"No card named '{quoted(arg)}'."]
     d = db[name]
     kinds = ", ".join(sorted(d.types)) or d.kind.capitalize()
     text = d.text
@@ -215,3 +219,18 @@ def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost
     cost = "" if now is None else f"{count(now, 'coin')}, " if now == d.cost else \
         f"{count(now, 'coin')} now ({d.cost} printed), "  # a cost that varies: today's price first
     return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
+
+
+def nearest(text: str, names: list[str], n: int = 3) -> list[str]:
+    """The names closest to a mistyped one ("vilage" -> Village, Village Green), best first;
+    each later word of a name counts too ("sheep" -> Way of the Sheep)."""
+    import difflib
+    low = text.lower()
+    scores: dict[str, float] = {}
+    for name in names:
+        words = name.lower().split()
+        parts = [" ".join(words[i:]) for i in range(len(words))] + words
+        scores[name] = max(difflib.SequenceMatcher(None, low, p).ratio() for p in parts)
+    top = max(scores.values(), default=0.0)
+    near = [name for name, s in scores.items() if s >= max(0.6, top - 0.1)]  # the close ones only
+    return sorted(near, key=lambda name: (-scores[name], name))[:n]
