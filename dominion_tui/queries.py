@@ -31,6 +31,8 @@ HELP = {
     "speech": "speech on, speech off, speech rate N, speech volume N, speech voice NAME.",
     "ways": "ways ask: every Action asks normal or which Way. ways typed: only play CARD as WAY uses one.",
     "autoend": "autoend on: the Buy phase ends by itself with no Buy left. autoend off: wait for end.",
+    "autoplay": "autoplay on: buy CARD first plays the Treasures that need no decision when that pays for it. "
+                "autoplay off: it says how many are not played yet.",
     "help": "help COMMAND: help on one command.",
     "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
 }
@@ -195,7 +197,7 @@ class Queries:
             return [HELP[name] if name else f"No command '{quoted(arg)}'. Type help for the list."]
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
-                "log N, repeat, score. Also: undo, save FILE, speech, ways, autoend, help COMMAND, quit."]
+                "log N, repeat, score. Also: undo, save FILE, speech, ways, autoend, autoplay, help COMMAND, quit."]
 
 
 def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost) -> list[str]:

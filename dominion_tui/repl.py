@@ -16,11 +16,11 @@ from .core.game import Game
 
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
-            "save", "speech", "ways", "autoend", "help", "quit"]
+            "save", "speech", "ways", "autoend", "autoplay", "help", "quit"]
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
 CONTROL = "That line holds a terminal control code; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
-                  "ways", "autoend"}
+                  "ways", "autoend", "autoplay"}
 
 
 class QuitRequest(Exception):
@@ -80,7 +80,7 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
             names = sorted({c.name for c in d.player.hand.cards})
         elif verb == "buy":
             names = game.buyable_names()
-        elif verb in ("ways", "autoend"):
+        elif verb in ("ways", "autoend", "autoplay"):
             names = ["ask", "typed"] if verb == "ways" else ["on", "off"]
         elif verb in ("describe", "help"):
             names = sorted(game.db.defs) if verb == "describe" else COMMANDS
