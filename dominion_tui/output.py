@@ -150,6 +150,7 @@ class Output:
     sinks: list[Callable[[str], None]] = field(default_factory=list)
     muted: bool = False
     voice_settings: dict[str, Any] = field(default_factory=dict)
+    known_voices: list[tuple[str, str]] | None = None  # (id, name) of the engine's voices, once asked
 
     def __post_init__(self) -> None:
         self.console = None
@@ -316,6 +317,16 @@ class Output:
         if self.voice_settings:
             speaker.configure(**self.voice_settings)
         return None
+
+    def choose_voice(self, wanted: str) -> str:
+        """`speech voice NAME`: the voice when this engine has it, else one line naming a few."""
+        from .speech import voice_line, voices
+        if self.known_voices is None:  # asked of the engine once: it takes a process
+            self.known_voices = voices()
+        voice, line = voice_line(wanted, self.known_voices)
+        if voice is not None:
+            self.configure(voice=voice)
+        return line
 
     def speech_off(self) -> None:
         if self.speaker is not None:

@@ -583,8 +583,7 @@ class Session:
             sp.configure(**({"rate": n} if cmd == "rate" else {"volume": min(n, 100) / 100}))
             self.output.info([f"Speech {cmd} {n}."])
         elif cmd == "voice" and len(words) >= 2:
-            sp.configure(voice=" ".join(words[1:]))
-            self.output.info([f"Speech voice {' '.join(words[1:])}."])
+            self.output.info([sp.choose_voice(" ".join(words[1:]))])
         else:
             self.output.info(["Try: speech on, speech off, speech rate 200, speech volume 80, speech voice NAME."])
         return None
