@@ -11,10 +11,11 @@ from .core.events import Note
 from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
 from .core.rules import STANDING_RULES
-from .interpreter import TURN_VERBS, Interpreter, ascii_number, clean, match_name, reject
+from . import buying
+from .interpreter import Interpreter, ascii_number, clean, match_name
 from .narration import count
 from .output import Output, wants
-from .players import make_player, traits
+from .players import make_player
 from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
 from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
@@ -377,14 +378,15 @@ class Session:
                 continue
             res = interp.interpret(raw, d)
             if res.kind == "reject" and d.kind == "turn" and self.auto_play:
-                acts = self.buy_after_treasures(game, d, interp, line)
+                plays = self.plain_treasures(game, d)
+                acts = buying.after_treasures(game, d, interp, line, plays)
                 if acts:
                     self.typed_line(line)
                     self.output.answered()
                     self.queued = acts[1:]
                     self.output.begin_batch()
                     return acts[0]
-                res = self.short_of(game, d, interp, line) or res
+                res = buying.short_of(game, d, interp, line, plays) or res
             if res.kind == "answer" and not self.end_anyway(game, d, res.value, interp):
                 continue
             if res.kind == "answer":
@@ -601,48 +603,6 @@ class Session:
         """Playing every Treasure that asks nothing, in name order (`treasures`, `buy X`)."""
         cards = [c.name for c in d.player.hand.cards if self.plain_treasure(game, c)]
         return [TurnAction("play", n) for n in sorted(cards)]
-
-    def wanted_buy(self, game: Game, d: Decision, interp: Interpreter, line: str) -> TurnAction | None:
-        """The buy a typed line asks for, when only coins stand in its way."""
-        verb, _, rest = line.partition(" ")
-        if not rest or match_name(verb.lower(), list(TURN_VERBS))[0] != "buy":
-            return None
-        act = interp.parse_move("buy", rest.strip(), d)
-        if not isinstance(act, TurnAction) or " costs " not in (game.why_not(d.player, act) or ""):
-            return None
-        return act
-
-    def treasure_coins(self, game: Game, d: Decision) -> tuple[list[TurnAction], int]:
-        """The Treasures `buy X` would play, and the coins they make (as the card's text gives them)."""
-        plays = self.plain_treasures(game, d)
-        if not plays or game.why_not(d.player, plays[0]):
-            return [], 0
-        return plays, sum(traits(game.db[a.name]).coins for a in plays)
-
-    def buy_after_treasures(self, game: Game, d: Decision, interp: Interpreter, line: str) -> list[TurnAction]:
-        """`buy X` short of coins with Treasures unplayed: play those that need no decision, then
-        buy, when they pay for X (autoplay on). One typed line: one undo step."""
-        act = self.wanted_buy(game, d, interp, line)
-        plays, coins = self.treasure_coins(game, d) if act else ([], 0)
-        if not plays:
-            return []
-        p = d.player
-        p.coins += coins  # asked of the game's own rule (costs that vary, other ways to pay)
-        try:
-            pays = game.why_not(p, act) is None
-        finally:
-            p.coins -= coins
-        return plays + [act] if pays else []
-
-    def short_of(self, game: Game, d: Decision, interp: Interpreter, line: str) -> Any:
-        """`buy X` that even the Treasures not played yet would not pay for: say what they make."""
-        act = self.wanted_buy(game, d, interp, line)
-        plays, coins = self.treasure_coins(game, d) if act else ([], 0)
-        if not plays or interp.unplayed_treasures(d) != len(plays):
-            return None  # some need a decision: the interpreter's line counts them all
-        why = game.why_not(d.player, act) or ""
-        total = d.player.coins + coins
-        return reject(f"{why[:-1]}, {total} with the {count(len(plays), 'Treasure')} not played yet.")
 
     def end_anyway(self, game: Game, d: Decision, answer: Any, interp: Interpreter) -> bool:
         """Ending the Buy phase with a Treasure that could still be played asks once a turn."""

@@ -221,6 +221,18 @@ def test_resuming_says_whose_turn_and_which_and_a_named_save_is_not_the_unfinish
     assert not (tmp_path / "dominion-tui" / "previous.json").exists()
 
 
+def test_resuming_a_named_save_keeps_this_games_autosave_when_it_went_further(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.json"
+    subprocess.run([sys.executable, "-m", "dominion_tui", *GAME, "--no-pause"], text=True, capture_output=True,
+                   input=f"save {mine}\ntreasures\nbuy Silver\nquit\n", env=env(tmp_path), timeout=60)
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", str(mine)], text=True,
+                         capture_output=True, input="quit\n", env=env(tmp_path), timeout=60)
+    out = res.stdout.splitlines()
+    assert f"This game's autosave, further on than {mine}, is kept: dominion --resume previous" in out
+    assert "unfinished" not in res.stdout
+    assert (tmp_path / "dominion-tui" / "previous.json").exists()
+
+
 # ---------------------------------------------------------------- 7. reading
 def broken_names(lines: list[str]) -> list[str]:
     """Card names split over two screen rows."""
