@@ -256,7 +256,6 @@ def test_events_are_bought_for_what_they_do_in_this_hand() -> None:
 @pytest.mark.parametrize("level", ["random", *LEVELS])
 def test_banish_is_answered_with_copies_of_one_name(level: str) -> None:
     from dominion_tui.bots import RandomPlayer
-
     from dominion_tui.core.decisions import TurnAction
     bot = RandomPlayer(5) if level == "random" else make_player(level, 5)
     game = new_game(Config(["A", "B"], ["Barge"], ["Banish"], 3), {0: bot, 1: bot}, deal=False)

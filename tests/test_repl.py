@@ -305,13 +305,13 @@ def test_full_status_only_at_the_start_of_a_turn_and_on_request() -> None:
 
 
 def test_hot_seat_pause_comes_before_the_new_turn_and_its_start_effects() -> None:
-    session, out = at(BARGE, ["play Barge", "next", "end", "end", "", "end", "end", "", "quit"], pause=True)
+    session, out = at(BARGE, ["play Barge", "next", "end", "end", "yes", "", "end", "end", "yes", "", "quit"], pause=True)
     to_bob, to_alice = out.index("Pass the keyboard to Bob, then press Enter."), \
         out.index("Pass the keyboard to Alice, then press Enter.")
     assert to_bob < out.index("Bob's turn 1.")
     barge = next(i for i, line in enumerate(out) if line.startswith("Alice's Barge"))
     assert to_alice < out.index("Alice's turn 2.") < barge  # Bob never hears what Barge drew
-    assert "turn" not in out[to_bob - 1] + out[to_bob]  # the turn is said once, after the pause
+    assert "'s turn" not in out[to_bob - 1] + out[to_bob]  # the turn is said once, after the pause
 
 
 def test_quit_at_the_hot_seat_pause() -> None:
