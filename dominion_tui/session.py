@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -11,12 +12,13 @@ from .core.events import Note
 from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
 from .core.rules import STANDING_RULES
-from .interpreter import Interpreter, ascii_number, clean, match_name
+from .interpreter import MAX_LINE, Interpreter, ascii_number, clean, match_name
 from .output import Output
 from .players import make_player
 from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
-from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
+from .save import (Autosave, Check, ReplayDecider, SaveData, SaveError, autosave_path, is_save_file,
+                   state_digest, write)
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
@@ -29,8 +31,8 @@ def resume_command(path: Path | None) -> str:
     default = autosave_path()
     if path is None or path == default:
         return "dominion --resume"
-    if path == default.with_name("previous.json"):
-        return "dominion --resume previous"
+    if path.parent == default.parent and path.suffix == ".json":  # previous, autosave-2
+        return f"dominion --resume {path.stem}"
     return f"dominion --resume {path}"
 
 
@@ -148,6 +150,9 @@ class Session:
         self.named: tuple[str, list[Any]] | None = None  # the player's last `save FILE`, its answers
         self.saver: Autosave | None = None  # appends each answer to the autosave
         self.checkpoint: Checkpoint | None = None  # the game as the current turn began: undo replays from it
+        self.claim: Any = None  # files.Claim: this game's hold on its autosave, while it runs
+        self.check: Check | None = None  # a resumed save's state digest, checked as it replays
+        self.mismatch = False  # the save replayed into a state other than the one it recorded
         # Whose private cards may be named before anyone has the keyboard: the one person
         # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
         humans = self.humans()
@@ -170,8 +175,10 @@ class Session:
         # From the setup, a replay is heard only for its last turn or two (see listen): with no
         # one listening, the core makes no notes at all, and a long game resumes much faster.
         silent = bool(answers) and start is None
+        check, self.check = self.check, None  # only the save's own replay is checked
         self.replay = ReplayDecider(answers, live, on_live=self.resumed,
-                                    near_end=(CHECKPOINT_ENDS, self.listen) if silent else None)
+                                    near_end=(CHECKPOINT_ENDS, self.listen) if silent else None,
+                                    check=check, on_mismatch=self.replayed_elsewhere)
         self.hearing = not silent
         self.info = self.info[:start.answers] if start else []
         self.queued = []
@@ -233,6 +240,7 @@ class Session:
                 answers = game.answers[:u.keep]
                 del self.answer_lines[u.keep:]
                 self.output.say(f"{u.who} takes back: {u.what}.")
+                self.autosave(undo=answers)  # now: a kill before the next answer keeps the undo
                 game = self.restore(answers)
                 continue
             except QuitRequest:
@@ -248,12 +256,23 @@ class Session:
         intro, self.intro = self.intro, None
         if intro:
             intro()
+            if self.mismatch:
+                self.output.say("Warning: this save does not lead to the game that was saved; it was "
+                                "changed by hand or made by another version. Playing on from where it leads.")
             self.output.say("Resuming the saved game.")
 
+    def replayed_elsewhere(self) -> None:
+        """The save's answers led to a state other than its digest says: said once it has replayed,
+        and the autosave is written anew from what it leads to."""
+        self.mismatch = True
+        self.saver = None
+
     def finished(self) -> None:
-        """The game is over: its autosave goes; a file the player named stays theirs."""
+        """The game is over: its autosave goes, only if it is still this game's own (never a
+        file another game or the player put in its place); a file the player named stays theirs."""
+        mine = self.saver.owns_file() if self.saver is not None else self.claim is not None
         try:
-            if self.save_path and self.save_path.exists():
+            if self.save_path and mine and self.save_path.exists():
                 self.save_path.unlink()
         except OSError:
             pass  # a leftover autosave of a finished game resumes straight to its end
@@ -301,21 +320,33 @@ class Session:
         # an answer replayed unheard may have revealed a card: undo then refuses it, to be safe
         self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line,
                                     revealed=not self.hearing))
-        if self.live:
-            self.autosave()
+        if self.live and self.save_path is not None and not self.autosave_off:
+            # the state this answer was given in (it has not acted yet): resume checks it
+            self.autosave(check=self.state_check(index))
+
+    def state_check(self, at: int) -> Check | None:
+        """The game's state now, as the question after `at` answers left it."""
+        g = self.game
+        return None if g is None else Check(at, state_digest(g), (g.current.index, g.current.turns_taken))
 
     def data(self) -> SaveData:
         assert self.game is not None
-        return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels))
+        return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels),
+                        self.state_check(len(self.game.answers)))
 
-    def autosave(self, retry: bool = False) -> bool:
-        """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
+    def autosave(self, retry: bool = False, check: Check | None = None, undo: list[Any] | None = None) -> bool:
+        """Save after every answer, and at once after an undo (`undo`: the answers that stand).
+        When that fails the game goes on: say once why, then stop trying."""
         if self.save_path is None or self.game is None or (self.autosave_off and not retry):
             return False
         if self.saver is None or self.saver.path != self.save_path:
             self.saver = Autosave(self.save_path)
         try:  # the answers themselves, not a copy: a copy grows with the game
-            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels))
+            if undo is not None:
+                self.saver.undo(SaveData(self.game.config, undo, self.computers, self.levels))
+            else:
+                self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels,
+                                          check))
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
@@ -351,7 +382,7 @@ class Session:
             verb = verb.lower()
             if d.kind == "turn" and line.lower() in ("play all", "play treasures"):
                 verb = "treasures"  # what other Dominion programs call it
-            if verb in META and not interp.is_option(d, line):
+            if verb in META and len(raw) <= MAX_LINE and not interp.is_option(d, line):
                 result = self.meta(game, d, verb, arg.strip())
                 if result is not None:
                     self.typed_line(line)
@@ -496,7 +527,12 @@ class Session:
             self.output.info(["Save where? For example: save mygame.json"])
             return None
         try:
-            write(Path(arg).expanduser(), self.data())
+            path = Path(arg).expanduser()
+            if os.path.lexists(path) and not path.is_dir() and not is_save_file(path):
+                self.output.info([f"{arg} is not a dominion-tui save, so it is not replaced. "
+                                  "Save to another name."])
+                return None
+            write(path, self.data())
         except RuntimeError:  # "~someone" who is not a user here
             self.output.info([f"Could not save to {arg}: there is no user {arg[1:].split('/')[0]}."])
         except SaveError as e:
