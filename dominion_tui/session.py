@@ -279,7 +279,8 @@ class Session:
 
     def quit_line(self) -> str:
         """Only a save that holds every answer so far may be called saved."""
-        if self.autosave(retry=True):
+        at = len(self.game.answers) if self.game else 0  # quit is typed at a question: its state is checked
+        if self.autosave(retry=True, check=self.state_check(at)):
             return f"Game saved. Type {resume_command(self.save_path)} to go on."
         if self.named and self.game and self.named[1] == self.game.answers:
             return f"Game saved to {self.named[0]}. Type dominion --resume {self.named[0]} to go on."
