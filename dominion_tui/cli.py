@@ -243,7 +243,7 @@ def describe_game(data: SaveData) -> str:
     return f"{and_list(c.players)}{turn}: {', '.join(cost_order(c.kingdom, database()))}."
 
 
-def choose_game(out: Output, read: Callable[[str], str]) -> Path:
+def choose_game(out: Output, read: Callable[[str], str]) -> tuple[Path, SaveData]:
     """The saved game to resume: the only one, or the one the player picks, newest first."""
     games = waiting_games(autosave_path().parent)
     readable: list[tuple[Path, SaveData]] = []
@@ -260,17 +260,17 @@ def choose_game(out: Output, read: Callable[[str], str]) -> Path:
             raise SaveError("The saved game is being played now, in another window.")
         raise SaveError(f"No saved game at {autosave_path()}.")
     if len(readable) == 1:
-        return readable[0][0]
+        return readable[0]
     out.say("Which saved game? Enter for 1, the newest.")
     for i, (_, data) in enumerate(readable, 1):
         out.say(f"{i}. {describe_game(data)}")
     answer = ask_until(out, lambda prompt: read_or_default(read, prompt), "", "Game>",
                        lambda a: None if (ascii_number(a) or 0) in range(1, len(readable) + 1) else
                        f"Type a number from 1 to {len(readable)}, or press Enter for 1.")
-    return readable[int(answer or 1) - 1][0]
+    return readable[int(answer or 1) - 1]
 
 
-def resume_path(arg: str, out: Output, read: Callable[[str], str]) -> Path:
+def resume_save(arg: str, out: Output, read: Callable[[str], str]) -> tuple[Path, SaveData]:
     """The file `--resume ARG` means: the waiting game (asked which when several), a file, or a
     game the data folder keeps, by its short name (`previous`, `autosave-2`)."""
     if not arg:
@@ -278,8 +278,8 @@ def resume_path(arg: str, out: Output, read: Callable[[str], str]) -> Path:
     path = Path(arg)
     name = arg if arg.endswith(".json") else arg + ".json"
     if not os.path.lexists(path) and OWN_NAME.fullmatch(name):
-        return autosave_path().with_name(name)
-    return path
+        path = autosave_path().with_name(name)
+    return path, read_save(path)
 
 
 def own_game(path: Path) -> bool:
@@ -486,13 +486,14 @@ def play(args: argparse.Namespace) -> int:
     save_path: Path | None = autosave_path()
     clean_stray(save_path.parent)
     keep, claim = False, None
-    if args.resume is None and args.players is None and waiting_games(save_path.parent):
-        out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes.")
+    waiting = len(waiting_games(save_path.parent)) if args.resume is None and args.players is None else 0
+    if waiting:
+        out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes." if waiting == 1 else
+                f"{waiting} saved games are waiting. 1. resume one, 2. start a new game. Enter resumes.")
         if read_or_default(opening.read, "Saved game>").lower() not in ("2", "new", "n"):
             args.resume = ""
     if args.resume is not None:
-        path = resume_path(args.resume, out, opening.read)
-        data = read_save(path)
+        path, data = resume_save(args.resume, out, opening.read)
         config, answers, computers = data.config, data.answers, data.computers
         levels = data.levels  # a save from before levels were kept: every computer plays normal
         # a game the data folder keeps plays on in its own file, held while it runs; a file the

@@ -47,12 +47,19 @@ def open_private(path: Path, flags: int, mode: int = PRIVATE_FILE) -> int:
         raise link_refused(path)
     fd = os.open(path, flags | BINARY, mode)
     try:  # a link swapped in between the look and the open: the opened file is not the path's
-        if not os.path.samestat(os.fstat(fd), os.lstat(path)):
+        after = os.lstat(path)
+        if stat.S_ISLNK(after.st_mode) or not same_ids(os.fstat(fd), after):
             raise link_refused(path)
     except OSError:
         os.close(fd)
         raise
     return fd
+
+
+def same_ids(a: os.stat_result, b: os.stat_result) -> bool:
+    """The same file, by its number on the disk. Only the number is compared, and a system that
+    gives none (0) is trusted: Windows may report the disk of one file in two different ways."""
+    return not (a.st_ino and b.st_ino) or a.st_ino == b.st_ino
 
 
 def _lock(fd: int) -> bool:
@@ -102,7 +109,8 @@ class Claim:
                 os.close(fd)
                 return None
             try:  # the game that held it may have removed the file before we locked: lock anew
-                if os.path.samestat(os.fstat(fd), os.lstat(lock_path)):
+                # (Windows removes no file another process has open: nothing to look at there)
+                if os.name == "nt" or same_ids(os.fstat(fd), os.lstat(lock_path)):
                     return Claim(path, fd, lock_path)
             except OSError:
                 pass
@@ -120,6 +128,12 @@ class Claim:
             return True
         claim.release()
         return False
+
+    def __del__(self) -> None:  # a game that stopped before it could let go
+        try:
+            self.release()
+        except Exception:
+            pass  # at exit the system drops the lock anyway
 
     def release(self) -> None:
         """Drop the claim and its lock file. The file goes while still locked (POSIX); Windows

@@ -306,9 +306,9 @@ def read(path: Path) -> SaveData:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise SaveError(f"No saved game at {path}.") from None
-    except IsADirectoryError:  # Windows: a folder cannot even be opened
-        raise SaveError(f"{path} is a folder, not a save file.") from None
     except OSError as e:
+        if os.path.isdir(path):  # Windows: a folder cannot even be opened
+            raise SaveError(f"{path} is a folder, not a save file.") from None
         raise SaveError(f"{path} cannot be read: {(e.strerror or str(e)).lower()}.") from None
     if stat.S_ISDIR(os.fstat(fd).st_mode):  # os.fdopen would refuse it with a traceback
         os.close(fd)
