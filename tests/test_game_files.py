@@ -114,7 +114,8 @@ def test_two_games_at_once_each_keep_their_own_journal(tmp_path: Path) -> None:
     assert "Game saved. Type dominion --resume autosave-2 to go on." in lines
     res = run(tmp_path, ["--no-pause"], ["", "", "quit"])  # no flags: the opening question offers them
     assert res.stdout.startswith("2 saved games are waiting. 1. resume one, 2. start a new game. Enter resumes.\n")
-    assert "1. Alice and Bob, Alice's turn 2: Barge." in res.stdout and "Resuming the saved game." in res.stdout
+    assert "1. Cat and Dan, Cat's turn 1: Livery." in res.stdout  # saved last just now: the newest
+    assert "Cat, buy>" in res.stdout
     res = run(tmp_path, ["--resume", "autosave-2"], ["quit"])  # the short name the quit line gave
     assert "Players: Cat, Dan." in res.stdout and "Resuming the saved game." in res.stdout and res.returncode == 0
 
