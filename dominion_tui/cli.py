@@ -79,7 +79,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--speech", action="store_true", help="speak every announcement (needs pyttsx3 "
                    "and, on Linux, espeak-ng)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
-                   help="go on with the game saved automatically, or with FILE")
+                   help="go on with the game saved automatically (asks which when several are "
+                   "waiting), with FILE, or with a kept game by name (previous, autosave-2)")
     p.add_argument("--transcript", metavar="FILE", help="append every announcement to FILE")
     p.add_argument("--verbosity", default="normal", metavar="LEVEL",
                    help="brief (your own changes, questions and required announcements), normal, "
