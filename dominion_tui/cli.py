@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -17,14 +16,13 @@ from .interpreter import ascii_number, match_name
 from .output import LEVELS, Output
 from .repl import LineReader, OpeningReader, PlainReader, PromptReader, QuitRequest
 from .files import PRIVATE_FILE, Claim, is_regular, make_private_dir, open_private
-from .save import SaveData, SaveError, autosave_path, clean_stray, reason
+from .save import OWN_NAME, SaveData, SaveError, autosave_path, clean_stray, reason
 from .save import read as read_save
 
 if TYPE_CHECKING:
     from .kingdoms import Choice
 
 PREVIOUS = "previous"  # `dominion --resume previous`: the game a new one replaced
-OWN_NAME = re.compile(r"(autosave|previous)(-[0-9]+)?\.json")  # the games the data folder keeps
 
 
 def __getattr__(name: str) -> Any:
@@ -485,9 +483,10 @@ def play(args: argparse.Namespace) -> int:
         if why:
             out.say(why)
     save_path: Path | None = autosave_path()
-    clean_stray(save_path.parent)
+    folder = autosave_path().parent
+    clean_stray(folder)
     keep, claim = False, None
-    waiting = len(waiting_games(save_path.parent)) if args.resume is None and args.players is None else 0
+    waiting = len(waiting_games(folder)) if args.resume is None and args.players is None else 0
     if waiting:
         out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes." if waiting == 1 else
                 f"{waiting} saved games are waiting. 1. resume one, 2. start a new game. Enter resumes.")

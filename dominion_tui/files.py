@@ -81,7 +81,7 @@ def _lock(fd: int) -> bool:
     except ImportError:
         return True
     try:
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
     except OSError:
         return False
     return True
@@ -99,7 +99,7 @@ class Claim:
         return path.with_name(path.name + ".lock")
 
     @staticmethod
-    def take(path: Path) -> "Claim | None":
+    def take(path: Path) -> Claim | None:
         """The claim on `path`, or None while another game holds it. OSError when the lock
         file cannot be made (no folder, no permission): the caller cannot autosave there."""
         lock_path = Claim.lock_path_of(path)

@@ -17,6 +17,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -29,7 +30,7 @@ from typing import Any, Callable
 from .core.decisions import Decision, TurnAction
 from .core.game import Config, SetupError
 from .core.model import ACTION, DURATION
-from .files import Claim, is_regular, make_private_dir, open_private
+from .files import Claim, make_private_dir, open_private
 
 FORMAT = "dominion-tui save"
 VERSION = 1  # a named save: one JSON object
@@ -54,7 +55,7 @@ class SaveData:
     answers: list[Any] = field(default_factory=list)
     computers: list[str] = field(default_factory=list)
     levels: dict[str, str] = field(default_factory=dict)  # computer name -> level; absent: normal
-    check: "Check | None" = None  # the state after some of the answers, to check on resume
+    check: Check | None = None  # the state after some of the answers, to check on resume
 
     def to_json(self) -> str:
         raw = {"format": FORMAT, "version": VERSION, "config": asdict(self.config),
@@ -114,12 +115,7 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
-def in_data_dir(path: Path) -> bool:
-    """A file of the game's own folder (an autosave or a kept game), not one the player named."""
-    try:
-        return path.parent.resolve() == data_dir().resolve()
-    except OSError:
-        return False
+OWN_NAME = re.compile(r"(autosave|previous)(-[0-9]+)?\.json")  # the games the data folder keeps
 
 
 def encode(answer: Any) -> Any:

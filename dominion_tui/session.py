@@ -17,8 +17,8 @@ from .output import Output
 from .players import make_player
 from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
-from .save import (Autosave, Check, ReplayDecider, SaveData, SaveError, autosave_path, is_save_file,
-                   state_digest, write)
+from .save import (OWN_NAME, Autosave, Check, ReplayDecider, SaveData, SaveError, autosave_path,
+                   is_save_file, state_digest, write)
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
@@ -31,7 +31,7 @@ def resume_command(path: Path | None) -> str:
     default = autosave_path()
     if path is None or path == default:
         return "dominion --resume"
-    if path.parent == default.parent and path.suffix == ".json":  # previous, autosave-2
+    if path.parent == default.parent and OWN_NAME.fullmatch(path.name):  # previous, autosave-2
         return f"dominion --resume {path.stem}"
     return f"dominion --resume {path}"
 
