@@ -279,8 +279,7 @@ class Session:
 
     def quit_line(self) -> str:
         """Only a save that holds every answer so far may be called saved."""
-        at = len(self.game.answers) if self.game else 0  # quit is typed at a question: its state is checked
-        if self.autosave(retry=True, check=self.state_check(at)):
+        if self.autosave(retry=True, check=self.waiting_check()):
             return f"Game saved. Type {resume_command(self.save_path)} to go on."
         if self.named and self.game and self.named[1] == self.game.answers:
             return f"Game saved to {self.named[0]}. Type dominion --resume {self.named[0]} to go on."
@@ -330,10 +329,16 @@ class Session:
         g = self.game
         return None if g is None else Check(at, state_digest(g), (g.current.index, g.current.turns_taken))
 
+    def waiting_check(self) -> Check | None:
+        """The state at the question being asked, if one is (not at a hand-over as a turn begins:
+        the turn's start has not run yet, and a replay would check it after it has)."""
+        g = self.game
+        return None if g is None or g.waiting is None else self.state_check(len(g.answers))
+
     def data(self) -> SaveData:
         assert self.game is not None
         return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels),
-                        self.state_check(len(self.game.answers)))
+                        self.waiting_check())
 
     def autosave(self, retry: bool = False, check: Check | None = None, undo: list[Any] | None = None) -> bool:
         """Save after every answer, and at once after an undo (`undo`: the answers that stand).
