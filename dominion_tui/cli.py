@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable
@@ -209,7 +210,10 @@ def new_journal(out: Output) -> tuple[Path | None, Claim | None]:
         try:
             make_private_dir(path.parent)
             claim = Claim.take(path)
-        except OSError:  # no folder can be made: the autosave says why once it tries to write
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                continue  # a link put where its lock file goes: leave that name alone
+            # no folder can be made, or none written in: the autosave says why when it tries
             return (first if keep_previous(first, out) else None), None
         if claim is None:
             continue  # another game is being played in this one
