@@ -108,7 +108,7 @@ def test_two_games_at_once_each_keep_their_own_journal(tmp_path: Path) -> None:
     assert not list(folder(tmp_path).glob("*.lock"))  # both games let go of their files
 
     # --resume asks which, newest first, each named by players, whose turn and kingdom
-    res = run(tmp_path, ["--resume"], ["2", "status", "quit"])
+    res = run(tmp_path, ["--resume", "--no-pause"], ["2", "status", "quit"])
     lines = res.stdout.splitlines()
     assert "Which saved game? Enter for 1, the newest." in lines
     assert "1. Alice and Bob, Alice's turn 2: Barge." in lines  # quit last: the newest
@@ -120,7 +120,7 @@ def test_two_games_at_once_each_keep_their_own_journal(tmp_path: Path) -> None:
     assert "1. Cat and Dan, Cat's turn 1: Livery." in res.stdout  # saved last just now: the newest
     assert "Cat, buy>" in res.stdout
     res = run(tmp_path, ["--resume", "autosave-2"], ["quit"])  # the short name the quit line gave
-    assert "Players: Cat, Dan." in res.stdout and "Resuming the saved game." in res.stdout and res.returncode == 0
+    assert "Players: Cat, Dan." in res.stdout and "Resuming" in res.stdout and res.returncode == 0
 
 
 def test_finishing_a_game_never_touches_another_games_file(tmp_path: Path) -> None:
@@ -166,10 +166,10 @@ def test_an_undo_survives_a_kill_before_the_next_answer(tmp_path: Path) -> None:
     game.wait_for("Alice, action>", count=2)
     game.proc.send_signal(signal.SIGKILL)
     game.proc.wait(timeout=30)
-    res = run(tmp_path, ["--resume"], ["status", "quit"])
+    res = run(tmp_path, ["--resume", "--no-pause"], ["quit"])
     assert res.returncode == 0, res.stderr
-    after = res.stdout.split("Resuming the saved game.")[1]
-    assert "Alice, action phase. 1 Action, 1 Buy, 0 coins." in after and "Alice, buy>" not in after
+    after = res.stdout[res.stdout.index("Resuming"):]
+    assert "Alice, action>" in after and "Alice, buy>" not in after  # before the fix: at the buy
     assert save.read(folder(tmp_path) / "autosave.json").answers == []
 
 
@@ -213,7 +213,7 @@ def test_a_folder_where_the_autosave_should_be(tmp_path: Path) -> None:
     assert res.returncode == 0 and "Game saved. Type dominion --resume autosave-2 to go on." in res.stdout
     assert (folder(tmp_path) / "autosave.json").is_dir() and not (folder(tmp_path) / "previous.json").exists()
     res = run(tmp_path, ["--resume"], ["quit"])
-    assert res.returncode == 0 and "Resuming the saved game." in res.stdout
+    assert res.returncode == 0 and "Resuming" in res.stdout
 
 
 # ---------------------------------------------------------------- 5. the player's files
@@ -367,7 +367,7 @@ def test_a_journal_edited_into_another_game_is_said_on_resume(tmp_path: Path) ->
     warning = ("Warning: this save does not lead to the game that was saved; it was changed by hand or made "
                "by another version. Playing on from where it leads.")
     assert res.returncode == 0 and res.stdout.splitlines().count(warning) == 1
-    assert res.stdout.index(warning) < res.stdout.index("Resuming the saved game.")
+    assert res.stdout.index(warning) < res.stdout.index("Resuming")
     res = run(tmp_path, ["--resume"], ["quit"])  # the autosave was written anew from where it led
     assert "Warning" not in res.stdout
 
@@ -379,7 +379,7 @@ def test_a_game_quit_at_the_hand_over_resumes_without_a_warning(tmp_path: Path) 
     res = run(tmp_path, hot_seat, ["treasures", "buy Silver", "quit"])
     assert "Pass the keyboard to Bob, then press Enter." in res.stdout
     res = run(tmp_path, ["--resume"], ["", "quit"])
-    assert res.returncode == 0 and "Resuming the saved game." in res.stdout and "Warning" not in res.stdout
+    assert res.returncode == 0 and "Resuming" in res.stdout and "Warning" not in res.stdout
 
 
 def test_a_named_save_edited_into_another_game_is_said_on_resume(tmp_path: Path) -> None:
@@ -412,7 +412,10 @@ def test_an_honest_save_replays_into_its_digest_in_random_games(tmp_path: Path, 
     """The digest is taken live, after each answer; a replay checks it before that answer. Over
     random kingdoms and landscapes, with computer levels answering, an untouched save never warns."""
     from dominion_tui.core.game import SetupError
-    from dominion_tui.players import RandomPlayer, make_player
+    try:  # the computer players' module is being moved into a package (issue 20)
+        from dominion_tui.bots import RandomPlayer, make_player
+    except ImportError:
+        from dominion_tui.players import RandomPlayer, make_player
     from dominion_tui.session import Live
     from test_replay_state import Stop, StopAt, random_config
 
