@@ -356,23 +356,31 @@ def decode_text(text: str) -> Any:
     need(len(lines) <= 3 * MAX_ANSWERS, f"the answers are not a list of at most {MAX_ANSWERS:,}")
     seen: dict[str, Any] = {}  # a game repeats a few dozen answers: each distinct line is read once
     answers: list[Any] = []
-    check = None
+    digest = None  # the last state digest's line: only the one that stands is read (resume stays fast)
+    records = head["version"] != 2
     for line in lines:
+        if records and line.startswith('{"state"'):
+            digest = line
+            continue
         value = seen.get(line, seen)
         if value is seen:
             value = seen[line] = json.loads(line, parse_constant=_no_constant)
-        if isinstance(value, dict) and "undo" in value and head["version"] != 2:
+        if records and isinstance(value, dict) and "undo" in value:
             keep = _int(_keys(value, "an undo", {"undo"})["undo"], "an undo", 0, len(answers))
+            if digest is not None and _digest(digest, len(answers))["at"] > keep:
+                digest = None  # the state it gave was taken back
             del answers[keep:]
-            if check is not None and check["at"] > keep:
-                check = None  # the state it gave was taken back
-        elif isinstance(value, dict) and "state" in value and head["version"] != 2:
-            check = _keys(value, "a state digest", {"state", "at", "turn"})
         else:
             answers.append(value)
-    need(check is None or isinstance(check.get("at"), int) and check["at"] <= len(answers),
-         "a state digest is for answers the save does not have")
+    check = None if digest is None else _digest(digest, len(answers))
     return {**head, "answers": answers, **({"check": check} if check else {})}
+
+
+def _digest(line: str, answers: int) -> dict[str, Any]:
+    """A state digest line, for a save that holds `answers` answers (its fields are checked in parse)."""
+    c = _keys(json.loads(line, parse_constant=_no_constant), "a state digest", {"state", "at", "turn"})
+    need(isinstance(c["at"], int) and 0 <= c["at"] <= answers, "a state digest is for answers the save does not have")
+    return c
 
 
 class Damaged(ValueError):

@@ -270,7 +270,7 @@ class Session:
     def finished(self) -> None:
         """The game is over: its autosave goes, only if it is still this game's own (never a
         file another game or the player put in its place); a file the player named stays theirs."""
-        mine = self.saver.owns_file() if self.saver is not None else self.claim is not None
+        mine = self.claim is not None or (self.saver is not None and self.saver.owns_file())
         try:
             if self.save_path and mine and self.save_path.exists():
                 self.save_path.unlink()
@@ -279,7 +279,7 @@ class Session:
 
     def quit_line(self) -> str:
         """Only a save that holds every answer so far may be called saved."""
-        if self.autosave(retry=True, check=self.waiting_check()):
+        if self.autosave(retry=True, at=self.waiting_at()):
             return f"Game saved. Type {resume_command(self.save_path)} to go on."
         if self.named and self.game and self.named[1] == self.game.answers:
             return f"Game saved to {self.named[0]}. Type dominion --resume {self.named[0]} to go on."
@@ -320,29 +320,30 @@ class Session:
         # an answer replayed unheard may have revealed a card: undo then refuses it, to be safe
         self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line,
                                     revealed=not self.hearing))
-        if self.live and self.save_path is not None and not self.autosave_off:
-            # the state this answer was given in (it has not acted yet): resume checks it
-            self.autosave(check=self.state_check(index))
+        if self.live:  # with the state this answer was given in (it has not acted yet): resume checks it
+            self.autosave(at=index)
 
     def state_check(self, at: int) -> Check | None:
         """The game's state now, as the question after `at` answers left it."""
         g = self.game
         return None if g is None else Check(at, state_digest(g), (g.current.index, g.current.turns_taken))
 
-    def waiting_check(self) -> Check | None:
-        """The state at the question being asked, if one is (not at a hand-over as a turn begins:
-        the turn's start has not run yet, and a replay would check it after it has)."""
+    def waiting_at(self) -> int | None:
+        """The answers before the question being asked, if one is (not at a hand-over as a turn
+        begins: the turn's start has not run yet, and a replay would check it after it has)."""
         g = self.game
-        return None if g is None or g.waiting is None else self.state_check(len(g.answers))
+        return None if g is None or g.waiting is None else len(g.answers)
 
     def data(self) -> SaveData:
         assert self.game is not None
+        at = self.waiting_at()
         return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels),
-                        self.waiting_check())
+                        None if at is None else self.state_check(at))
 
-    def autosave(self, retry: bool = False, check: Check | None = None, undo: list[Any] | None = None) -> bool:
-        """Save after every answer, and at once after an undo (`undo`: the answers that stand).
-        When that fails the game goes on: say once why, then stop trying."""
+    def autosave(self, retry: bool = False, at: int | None = None, undo: list[Any] | None = None) -> bool:
+        """Save after every answer, with a digest of the state after `at` answers, and at once after
+        an undo (`undo`: the answers that stand). When that fails the game goes on: say once why,
+        then stop trying."""
         if self.save_path is None or self.game is None or (self.autosave_off and not retry):
             return False
         if self.saver is None or self.saver.path != self.save_path:
@@ -351,6 +352,7 @@ class Session:
             if undo is not None:
                 self.saver.undo(SaveData(self.game.config, undo, self.computers, self.levels))
             else:
+                check = None if at is None else self.state_check(at)
                 self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels,
                                           check))
         except SaveError as e:

@@ -450,3 +450,26 @@ def test_an_honest_save_replays_into_its_digest_in_random_games(tmp_path: Path, 
         assert again.check is None and not again.mismatch, f"seed {seed}: an honest save warned"
         checked += 1
     assert checked >= 6
+
+
+def test_an_undo_in_the_journal_takes_back_answers_and_the_digest_they_led_to(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    config = Config(["Alice", "Bob"], ["Barge"], [], 2)
+    copper = save.TurnAction("play", "Copper")
+    save.write(path, save.SaveData(config, [copper, copper, copper]), lines=True)
+
+    def digest(at: int) -> str:
+        return json.dumps({"state": "ab" * 12, "at": at, "turn": [0, 1]}) + "\n"
+
+    whole = path.read_text()
+    path.write_text(whole + digest(1) + '{"undo": 2}\n')
+    data = save.read(path)
+    assert data.answers == [copper, copper] and data.check is not None and data.check.at == 1
+    path.write_text(whole + digest(3) + '{"undo": 2}\n')
+    assert save.read(path).check is None  # the state after 3 answers was taken back
+    path.write_text(whole + digest(3) + '{"undo": 2}\n' + json.dumps(save.encode(copper)) + "\n")
+    assert save.read(path).answers == [copper, copper, copper]
+    for bad, why in ((digest(9), "for answers the save does not have"), ('{"undo": 9}\n', "an undo is out of range")):
+        path.write_text(whole + bad)
+        with pytest.raises(save.SaveError, match=why):
+            save.read(path)
