@@ -411,13 +411,14 @@ def test_a_damaged_state_digest_is_refused(tmp_path: Path, check, why: str) -> N
 def test_an_honest_save_replays_into_its_digest_in_random_games(tmp_path: Path, block: int) -> None:
     """The digest is taken live, after each answer; a replay checks it before that answer. Over
     random kingdoms and landscapes, with computer levels answering, an untouched save never warns."""
+    from test_replay_state import Stop, StopAt, random_config
+
     from dominion_tui.core.game import SetupError
+    from dominion_tui.session import Live
     try:  # the computer players' module is being moved into a package (issue 20)
         from dominion_tui.bots import RandomPlayer, make_player
     except ImportError:
         from dominion_tui.players import RandomPlayer, make_player
-    from dominion_tui.session import Live
-    from test_replay_state import Stop, StopAt, random_config
 
     checked = 0
     for seed in range(block, 24, 2):
