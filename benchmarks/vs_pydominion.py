@@ -35,7 +35,7 @@ def ours_player():
     try:
         from dominion_tui.bots import RandomPlayer
     except ImportError:  # a `before` checkout from when the bots were one module
-        from dominion_tui.players import RandomPlayer  # type: ignore[no-redef]
+        from dominion_tui.bots import RandomPlayer  # type: ignore[no-redef]
     from dominion_tui.setup import new_game
 
     def play(seed: int) -> int:

@@ -2,27 +2,42 @@
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import buying
 from .bots import make_player
 from .core.decisions import Decision, TurnAction
 from .core.events import Note
 from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
 from .core.rules import STANDING_RULES
-from .interpreter import Interpreter, ascii_number, clean, match_name
-from .output import Output
+from .interpreter import MAX_LINE, Interpreter, ascii_number, clean, match_name
+from .narration import count
+from .output import Output, wants
 from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
-from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
+from .save import (
+    OWN_NAME,
+    Autosave,
+    Check,
+    ReplayDecider,
+    SaveData,
+    SaveError,
+    autosave_path,
+    is_save_file,
+    state_digest,
+    write,
+)
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
+PHASES = {"start": "start of turn", "action": "action phase", "buy": "buy phase", "cleanup": "clean-up"}
 CHECKPOINT_ENDS = 2  # while replaying, a turn with at most this many "end" answers left may be the last
-META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend")
+META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay")
 
 
 def resume_command(path: Path | None) -> str:
@@ -30,8 +45,8 @@ def resume_command(path: Path | None) -> str:
     default = autosave_path()
     if path is None or path == default:
         return "dominion --resume"
-    if path == default.with_name("previous.json"):
-        return "dominion --resume previous"
+    if path.parent == default.parent and OWN_NAME.fullmatch(path.name):  # previous, autosave-2
+        return f"dominion --resume {path.stem}"
     return f"dominion --resume {path}"
 
 
@@ -49,6 +64,7 @@ class AnswerInfo:
     answer: Any
     line: int = 0  # the typed line that gave it: one line is one undo step
     revealed: bool = False  # did a hidden card come to light after this answer?
+    heard: bool = False  # was such a card said (at the pause, nothing else could have shown it)?
 
     @property
     def text(self) -> str:
@@ -134,6 +150,7 @@ class Session:
     levels: dict[str, str] = field(default_factory=dict)  # computer name -> normal, hard or bigmoney
     ask_ways: bool = False  # True: every Action asks the Way question, as in scenarios
     auto_end: bool = True  # the Buy phase ends by itself when nothing is left to do
+    auto_play: bool = True  # `buy X` plays the Treasures that need no decision when that pays for X
     intro: Callable[[], None] | None = None  # what a resumed game says once its save has replayed
 
     def __post_init__(self) -> None:
@@ -153,6 +170,11 @@ class Session:
         self.named: tuple[str, list[Any]] | None = None  # the player's last `save FILE`, its answers
         self.saver: Autosave | None = None  # appends each answer to the autosave
         self.checkpoint: Checkpoint | None = None  # the game as the current turn began: undo replays from it
+        self.end_asked = -1  # the turn (Game.turns_begun) whose end with Treasures unplayed was asked about
+        self.pending_line: str | None = None  # typed at that question instead of yes or no: a command
+        self.claim: Any = None  # files.Claim: this game's hold on its autosave, while it runs
+        self.check: Check | None = None  # a resumed save's state digest, checked as it replays
+        self.mismatch = False  # the save replayed into a state other than the one it recorded
         # Whose private cards may be named before anyone has the keyboard: the one person
         # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
         humans = self.humans()
@@ -175,8 +197,10 @@ class Session:
         # From the setup, a replay is heard only for its last turn or two (see listen): with no
         # one listening, the core makes no notes at all, and a long game resumes much faster.
         silent = bool(answers) and start is None
+        check, self.check = self.check, None  # only the save's own replay is checked
         self.replay = ReplayDecider(answers, live, on_live=self.resumed,
-                                    near_end=(CHECKPOINT_ENDS, self.listen) if silent else None)
+                                    near_end=(CHECKPOINT_ENDS, self.listen) if silent else None,
+                                    check=check, on_mismatch=self.replayed_elsewhere)
         self.hearing = not silent
         self.info = self.info[:start.answers] if start else []
         self.queued = []
@@ -238,6 +262,7 @@ class Session:
                 answers = game.answers[:u.keep]
                 del self.answer_lines[u.keep:]
                 self.output.say(f"{u.who} takes back: {u.what}.")
+                self.autosave(undo=answers)  # now: a kill before the next answer keeps the undo
                 game = self.restore(answers)
                 continue
             except QuitRequest:
@@ -253,19 +278,39 @@ class Session:
         intro, self.intro = self.intro, None
         if intro:
             intro()
-            self.output.say("Resuming the saved game.")
+            if self.mismatch:
+                self.output.say("Warning: this save does not lead to the game that was saved; it was "
+                                "changed by hand or made by another version. Playing on from where it leads.")
+            self.output.say(self.resuming())
+
+    def resuming(self) -> str:
+        """Where a resumed game stands: "Resuming: Ann's turn 12, buy phase." """
+        g = self.game
+        if g is None or g.over:
+            return "Resuming the saved game: it is over."
+        p = g.current
+        turn = "extra turn" if g.turn.extra else f"turn {p.turns_taken}"
+        return f"Resuming: {p.name}'s {turn}, {PHASES.get(g.phase, g.phase + ' phase')}."
+
+    def replayed_elsewhere(self) -> None:
+        """The save's answers led to a state other than its digest says: said once it has replayed,
+        and the autosave is written anew from what it leads to."""
+        self.mismatch = True
+        self.saver = None
 
     def finished(self) -> None:
-        """The game is over: its autosave goes; a file the player named stays theirs."""
+        """The game is over: its autosave goes, only if it is still this game's own (never a
+        file another game or the player put in its place); a file the player named stays theirs."""
+        mine = self.claim is not None or (self.saver is not None and self.saver.owns_file())
         try:
-            if self.save_path and self.save_path.exists():
+            if self.save_path and mine and self.save_path.exists():
                 self.save_path.unlink()
         except OSError:
             pass  # a leftover autosave of a finished game resumes straight to its end
 
     def quit_line(self) -> str:
         """Only a save that holds every answer so far may be called saved."""
-        if self.autosave(retry=True):
+        if self.autosave(retry=True, at=self.waiting_at()):
             return f"Game saved. Type {resume_command(self.save_path)} to go on."
         if self.named and self.game and self.named[1] == self.game.answers:
             return f"Game saved to {self.named[0]}. Type dominion --resume {self.named[0]} to go on."
@@ -279,6 +324,8 @@ class Session:
         kind = note.kind
         if kind in HIDDEN_INFO and self.info:
             self.info[-1].revealed = True
+            if kind != "shuffle" and (not self.live or wants(self.output.level, note, self.output.narrator.viewer)):
+                self.info[-1].heard = True  # a shuffle shows no card
         if kind == "turn":
             self.status_due = True
             if self.live and note.player in self.humans():  # the pause first, then the new turn
@@ -305,22 +352,42 @@ class Session:
         line = lines[index] if index < len(lines) else self.line_no
         # an answer replayed unheard may have revealed a card: undo then refuses it, to be safe
         self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line,
-                                    revealed=not self.hearing))
-        if self.live:
-            self.autosave()
+                                    revealed=not self.hearing, heard=not self.hearing))
+        if self.live:  # with the state this answer was given in (it has not acted yet): resume checks it
+            self.autosave(at=index)
+
+    def state_check(self, at: int) -> Check | None:
+        """The game's state now, as the question after `at` answers left it."""
+        g = self.game
+        return None if g is None else Check(at, state_digest(g), (g.current.index, g.current.turns_taken))
+
+    def waiting_at(self) -> int | None:
+        """The answers before the question being asked, if one is (not at a hand-over as a turn
+        begins: the turn's start has not run yet, and a replay would check it after it has)."""
+        g = self.game
+        return None if g is None or g.waiting is None else len(g.answers)
 
     def data(self) -> SaveData:
         assert self.game is not None
-        return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels))
+        at = self.waiting_at()
+        return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels),
+                        None if at is None else self.state_check(at))
 
-    def autosave(self, retry: bool = False) -> bool:
-        """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
+    def autosave(self, retry: bool = False, at: int | None = None, undo: list[Any] | None = None) -> bool:
+        """Save after every answer, with a digest of the state after `at` answers, and at once after
+        an undo (`undo`: the answers that stand). When that fails the game goes on: say once why,
+        then stop trying."""
         if self.save_path is None or self.game is None or (self.autosave_off and not retry):
             return False
         if self.saver is None or self.saver.path != self.save_path:
             self.saver = Autosave(self.save_path)
         try:  # the answers themselves, not a copy: a copy grows with the game
-            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels))
+            if undo is not None:
+                self.saver.undo(SaveData(self.game.config, undo, self.computers, self.levels))
+            else:
+                check = None if at is None else self.state_check(at)
+                self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels,
+                                          check))
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
@@ -347,7 +414,7 @@ class Session:
         self.reader.context = (game, d)
         while True:
             try:
-                raw = self.reader.read(self.prompt(d))
+                raw, self.pending_line = self.pending_line or self.reader.read(self.prompt(d)), None
             except (EOFError, KeyboardInterrupt):
                 raise QuitRequest from None
             self.output.interrupt()
@@ -356,7 +423,7 @@ class Session:
             verb = verb.lower()
             if d.kind == "turn" and line.lower() in ("play all", "play treasures"):
                 verb = "treasures"  # what other Dominion programs call it
-            if verb in META and not interp.is_option(d, line):
+            if verb in META and len(raw) <= MAX_LINE and not interp.is_option(d, line):
                 result = self.meta(game, d, verb, arg.strip())
                 if result is not None:
                     self.typed_line(line)
@@ -364,6 +431,18 @@ class Session:
                     return result
                 continue
             res = interp.interpret(raw, d)
+            if res.kind == "reject" and d.kind == "turn" and self.auto_play:
+                plays = self.plain_treasures(game, d)
+                acts = buying.after_treasures(game, d, interp, line, plays)
+                if acts:
+                    self.typed_line(line)
+                    self.output.answered()
+                    self.queued = acts[1:]
+                    self.output.begin_batch()
+                    return acts[0]
+                res = buying.short_of(game, d, interp, line, plays) or res
+            if res.kind == "answer" and not self.end_anyway(game, d, res.value, interp):
+                continue
             if res.kind == "answer":
                 self.typed_line(line)
                 self.output.answered()
@@ -384,9 +463,12 @@ class Session:
         way, self.way_next = self.way_next, None
         if d.kind == "turn" and self.queued:
             act = self.queued.pop(0)
-            if game.why_not(d.player, act) is None:
+            why = game.why_not(d.player, act)
+            if why is None:
                 return act
             self.queued.clear()
+            if act.verb == "buy":  # the Treasures played for it did not pay after all: say so
+                self.output.info([why])
         if way is not None and d.topic == "way":
             labels = [o.label for o in d.options]
             if way in labels:
@@ -435,19 +517,45 @@ class Session:
         """Hot-seat: the pause comes before anything of the next player's is said."""
         if name == self.at_keyboard:
             return
-        fresh = self.at_keyboard is None and not self.answers  # a new game: nothing private yet
+        before = self.at_keyboard
+        fresh = before is None and not self.answers  # a new game: nothing private yet
         self.at_keyboard = name
         self.output.narrator.viewer = name
         self.status_due = True
         if fresh or not self.pause or len(self.humans()) < 2:
             return
         self.output.say(f"{why}Pass the keyboard to {name}, then press Enter.")
-        try:
-            line = self.reader.read("Press Enter>")
-        except (EOFError, KeyboardInterrupt):
-            raise QuitRequest from None
-        if clean(line).lower() in ("quit", "exit"):
-            raise QuitRequest
+        press = f"Press Enter to {'give ' + name + ' the keyboard' if why else 'start ' + name + chr(39) + 's turn'}"
+        while True:  # only Enter passes: a command typed by the one who just finished is not taken for it
+            try:
+                line = clean(self.reader.read("Press Enter>")).lower()
+            except (EOFError, KeyboardInterrupt):
+                raise QuitRequest from None
+            if line in ("quit", "exit"):
+                raise QuitRequest
+            if not line:
+                return
+            if line == "undo" and before is not None:
+                self.output.info([self.undo_at_pause(before)])
+            else:
+                self.output.info([f"{press}, or type undo." if before is not None else f"{press}."])
+
+    def undo_at_pause(self, who: str) -> str:
+        """At the pause, `undo` takes back the last line `who` typed (raising UndoRequest), unless
+        someone has answered since or it told them a card; else says why not. Only what was said
+        counts: no prompt came between that line and the pause, so nothing else could be asked."""
+        info = self.info
+        start = len(info)
+        while start > 0 and info[start - 1].line == info[-1].line:
+            start -= 1
+        group = info[start:]
+        if not group or any(a.player != who for a in group):
+            return f"Nothing of {who}'s to undo now."
+        if any(a.heard for a in group):
+            return "That answer revealed a card, so it cannot be undone."
+        what = self.typed.get(group[-1].line) or ", ".join(a.text for a in group)
+        self.at_keyboard = self.output.narrator.viewer = who  # the keyboard stays with them
+        raise UndoRequest(start, who, what)
 
     # ---------------------------------------------------------------- meta commands
     def meta(self, game: Game, d: Decision, verb: str, arg: str) -> Any:
@@ -466,6 +574,8 @@ class Session:
             return self.setting(arg, "ways", {"ask": True, "typed": False}, "ask_ways")
         if verb == "autoend":
             return self.setting(arg, "autoend", {"on": True, "off": False}, "auto_end")
+        if verb == "autoplay":
+            return self.setting(arg, "autoplay", {"on": True, "off": False}, "auto_play")
         return None
 
     def setting(self, arg: str, verb: str, values: dict[str, bool], attr: str) -> None:
@@ -501,7 +611,12 @@ class Session:
             self.output.info(["Save where? For example: save mygame.json"])
             return None
         try:
-            write(Path(arg).expanduser(), self.data())
+            path = Path(arg).expanduser()
+            if os.path.lexists(path) and not path.is_dir() and not is_save_file(path):
+                self.output.info([f"{arg} is not a dominion-tui save, so it is not replaced. "
+                                  "Save to another name."])
+                return None
+            write(path, self.data())
         except RuntimeError:  # "~someone" who is not a user here
             self.output.info([f"Could not save to {arg}: there is no user {arg[1:].split('/')[0]}."])
         except SaveError as e:
@@ -529,8 +644,7 @@ class Session:
             sp.configure(**({"rate": n} if cmd == "rate" else {"volume": min(n, 100) / 100}))
             self.output.info([f"Speech {cmd} {n}."])
         elif cmd == "voice" and len(words) >= 2:
-            sp.configure(voice=" ".join(words[1:]))
-            self.output.info([f"Speech voice {' '.join(words[1:])}."])
+            self.output.info([sp.choose_voice(" ".join(words[1:]))])
         else:
             self.output.info(["Try: speech on, speech off, speech rate 200, speech volume 80, speech voice NAME."])
         return None
@@ -544,12 +658,36 @@ class Session:
         return TREASURE in game.types_of(c) and \
             getattr(c.defn.play, "__qualname__", "").startswith("plus.")
 
+    def plain_treasures(self, game: Game, d: Decision) -> list[TurnAction]:
+        """Playing every Treasure that asks nothing, in name order (`treasures`, `buy X`)."""
+        cards = [c.name for c in d.player.hand.cards if self.plain_treasure(game, c)]
+        return [TurnAction("play", n) for n in sorted(cards)]
+
+    def end_anyway(self, game: Game, d: Decision, answer: Any, interp: Interpreter) -> bool:
+        """Ending the Buy phase with a Treasure that could still be played asks once a turn."""
+        if not (isinstance(answer, TurnAction) and answer.verb == "end" and d.topic == "buy"):
+            return True
+        unplayed = interp.unplayed_treasures(d)
+        if not unplayed or self.end_asked == game.turns_begun:
+            return True
+        self.end_asked = game.turns_begun
+        self.output.say(f"{count(unplayed, 'Treasure')} not played yet. End your turn anyway? yes or no.")
+        try:
+            raw = self.reader.read(f"{d.player.name}, yes or no>")
+        except (EOFError, KeyboardInterrupt):
+            raise QuitRequest from None
+        word = clean(raw).lower()
+        if word in ("yes", "y", "end"):
+            return True
+        if word not in ("no", "n", ""):
+            self.pending_line = raw  # not an answer: the command it is, at the Buy prompt
+        return False
+
     def treasures(self, game: Game, d: Decision) -> Any:
         if d.kind != "turn":
             self.output.info(["Answer the question first."])
             return None
-        cards = [c.name for c in d.player.hand.cards if self.plain_treasure(game, c)]
-        acts = [TurnAction("play", n) for n in sorted(cards)]
+        acts = self.plain_treasures(game, d)
         if not acts or game.why_not(d.player, acts[0]):
             self.output.info([game.why_not(d.player, acts[0]) or "" if acts else "You have no Treasures to play."])
             return None

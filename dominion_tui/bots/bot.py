@@ -438,6 +438,18 @@ class Bot(SimplePlayer):
             return [] if d.may_decline else self.ranked(game, d)[:1]
         return [best]
 
+    def answer_exile(self, game: Game, d: Decision) -> list[int]:
+        """Banish: every copy in hand of the junk best lost (as its purchase was judged)."""
+        if not d.one_name:
+            return super().answer_exile(game, d)
+        by_name: dict[str, list[int]] = {}
+        for i, o in enumerate(d.options):
+            by_name.setdefault(o.label, []).append(i)
+        best = max(sorted(by_name), key=lambda n: self.junk_value(game, n) * len(by_name[n]))
+        if self.junk_value(game, best) <= 0:
+            return [] if d.may_decline else by_name[best][:max(d.min, 1)]
+        return by_name[best][:d.max]
+
     def answer_mode(self, game: Game, d: Decision) -> list[int]:
         labels = [o.label for o in d.options]
         if labels[:2] == ["exile", "deck"] and any(c.is_("Action") for c in d.player.exile.cards):

@@ -10,6 +10,21 @@ from ..core.game import Game
 from .rng import _MASK, PositionRandom, _mix
 
 
+def can_act(game: Game, d: Decision, option: Any) -> bool:
+    """A trigger offered in a "which first" question: can its effect act now? One that cannot
+    waits for what another may bring (a draw before "trash a Copper from your hand")."""
+    trig = getattr(option, "trig", None)
+    can = getattr(trig, "can", None)
+    return can is None or can(game, d.context, d.player, option.source)
+
+
+def one_name(d: Decision, picks: list[int]) -> list[int]:
+    """Picks that must share one name (Banish): those with the first pick's name."""
+    if not d.one_name or not picks:
+        return picks
+    return [i for i in picks if d.options[i].label == d.options[picks[0]].label]
+
+
 class RandomPlayer:
     """Picks random legal answers; leans towards playing and buying so that games end."""
 
@@ -38,7 +53,7 @@ class RandomPlayer:
         if d.kind == "yesno":
             return [self.rng.randrange(2)]
         k = self.rng.randint(d.min, min(d.max, len(d.options)))
-        return sorted(self.rng.sample(range(len(d.options)), k))
+        return one_name(d, sorted(self.rng.sample(range(len(d.options)), k)))
 
 
 JUNK = ("Curse", "Estate", "Copper")
@@ -139,7 +154,7 @@ class SimplePlayer(RandomPlayer):
             return [0]  # "normal": the card's own text
         by_topic = getattr(self, "answer_" + d.topic, None) if d.topic else None
         if by_topic is not None:
-            return by_topic(game, d)
+            return one_name(d, by_topic(game, d))
         if d.topic == "react" or d.may_decline:
             return [0] if d.options else []
         k = max(d.min, 1)
@@ -218,6 +233,8 @@ class SimplePlayer(RandomPlayer):
         """Cards put back: the best ends on top (named first). Simultaneous effects: as listed."""
         if d.kind == "cards":
             return list(reversed(self.ranked(game, d)))[: d.max]
+        if d.max == 1:  # which trigger first: one that can act now, to bring what the others need
+            return [next((i for i, o in enumerate(d.options) if can_act(game, d, o.value)), 0)]
         return list(range(max(d.min, 1)))
 
     def answer_mode(self, game: Game, d: Decision) -> list[int]:

@@ -47,7 +47,8 @@ class Asking(GameState):
         return ans
 
     def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
-               kind: str = "option", topic: str = "", context: Any = None) -> list[Any]:
+               kind: str = "option", topic: str = "", context: Any = None,
+               one_name: bool = False) -> list[Any]:
         """Ask for options; an unavoidable choice between identical names is made automatically."""
         if not options or max == 0:
             return []
@@ -57,15 +58,16 @@ class Asking(GameState):
             picked = [o.value for o in options[:min]]
             self.say("auto", p, prompt=prompt, picked=[o.label for o in options[:min]])
             return picked
-        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic)
+        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, one_name=one_name)
         idx = self.ask(d)
         return [options[i].value for i in idx]
 
     def choose_cards(self, p: Player, cards: Iterable[Card], prompt: str, *, min: int = 1,
-                     max: int = 1, topic: str = "") -> list[Card]:
+                     max: int = 1, topic: str = "", one_name: bool = False) -> list[Card]:
         cards = list(cards)
         options = grouped_card_options(cards) if max == 1 else card_options(cards)
-        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic)
+        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic,
+                           one_name=one_name)
 
     def choose_card(self, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False,
                     topic: str = "") -> Card | None:

@@ -47,7 +47,7 @@ class Checks(Moves):
                      [(p.index, c.id) for p, c in t.trashed],
                      t.bought_in_phase, list(t.bought_cards), sorted(t.used_once, key=repr),
                      len(t.modifiers), [(p.index, lbl) for p, _, lbl in t.triggers],
-                     [c.id for c in t.played]),
+                     [(p.index, c.id) for p, c in t.played]),
             "extra_turns": [p.index for p in self.extra_turns],
             "once_per_game": sorted(self.used_once_per_game),
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),

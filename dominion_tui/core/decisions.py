@@ -51,6 +51,7 @@ class Decision:
     topic: str = ""  # machine-readable purpose, e.g. "way", "react", "exile_from_hand"
     # too many options to read out (any card name): this line is said instead of the list
     unlisted: str = ""
+    one_name: bool = False  # several picks must all be copies of one card (Banish)
 
     @property
     def may_decline(self) -> bool:

@@ -201,7 +201,7 @@ class Moves(Turns):
         pile = self.supply.get(name)
         if pile is not None and not pile.cards:
             return f"The {name} pile is empty."
-        if cost > p.coins and not (d.pay_instead and d.pay_instead(p)):
+        if cost > p.coins and not (d.pay_instead and d.pay_instead(cast("Game", self), p)):
             return f"{name} costs {cost} and you have {p.coins} coin{'' if p.coins == 1 else 's'}."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
             return f"{name} can be bought once per turn."
@@ -244,7 +244,7 @@ class Moves(Turns):
     def _do_play(self, p: Player, act: TurnAction) -> None:
         card = self._in_hand(p, act.name)
         assert card is not None  # why_not checked
-        if card.is_(ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
+        if self.is_(card, ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
             p.actions -= 1
         elif self.phase == "action":
             self._enter_buy(p)
@@ -279,7 +279,7 @@ class Moves(Turns):
     def _pay(self, p: Player, d: CardDef) -> int:
         """Pay for a buy: its cost in coins, or a card trashed instead where the card allows."""
         cost = self.cost(d)
-        instead = d.pay_instead(p) if d.pay_instead else []
+        instead = d.pay_instead(cast("Game", self), p) if d.pay_instead else []
         if instead:
             opts = ([Option("pay", None)] if cost <= p.coins else []) + card_options(instead)
             got = self.choose(p, f"Pay {cost} coins for {d.name}, or trash a card from your hand instead?",

@@ -4,9 +4,11 @@ passed to the event pipeline (`_fire`). Also the counters: +Actions, +Buys, +coi
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from .model import Card, Player, Zone
+from .events import Event
+from .model import Card, Player, Trigger, Zone
 from .triggers import Triggers
 
 LOW_PILE = 5  # a non-Supply pile this small is announced as running low
@@ -68,17 +70,18 @@ class Moving(Triggers):
         return self._from_deck(p, n, p.revealed)
 
     def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False,
-             by: Card | None = None) -> Card | None:
-        """Gain the top card of a pile. `by` is the card whose ability gains it (provenance:
-        a "when you gain this" ability can tell what gained its card)."""
+             by: Card | None = None, via: Trigger | None = None) -> Card | None:
+        """Gain the top card of a pile. `by` is the card whose ability gains it, `via` the
+        "when ..." ability that does (provenance: a "when you gain this" ability can tell what
+        gained its card)."""
         pile = self.pile(name)
         if not pile or not pile.cards:
             self.say("gain_fail", p, card=name)
             return None
-        return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by)
+        return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by, via=via)
 
     def gain_card(self, p: Player, card: Card, to: str = "discard", bought: bool = False,
-                  by: Card | None = None) -> Card:
+                  by: Card | None = None, via: Trigger | None = None) -> Card:
         """Gain this very card from wherever it is (a pile, or the trash)."""
         src = card.zone
         dest = p.zone(to)
@@ -93,7 +96,7 @@ class Moving(Triggers):
             self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile and src is not None else None, bought=bought,
                      plural=card.defn.plural_name, supply=supply and from_pile, low=low,
                      src=None if from_pile else (src.name if src is not None else None))
-        self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by})
+        self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by, "via": via})
         return card
 
     def trash_card(self, p: Player, card: Card, **extra: Any) -> None:
@@ -109,6 +112,23 @@ class Moving(Triggers):
         if not (cleanup or quiet):
             self.say("discard", p, card=card.name, src=src.name if src is not None else None)
         self._fire("discard", p, card, src, p.discard, cleanup=cleanup)
+
+    def discard_all(self, p: Player, cards: Iterable[Card], quiet: bool = False) -> None:
+        """One instruction discarding several cards: all of them move first, then each one's
+        discard is heard, so a "when you discard" reaction (and a reshuffle it causes) comes after
+        every card is in the discard pile. Each event remembers where its card arrived."""
+        moved: list[tuple[Card, Zone | None]] = []
+        for card in list(cards):  # a copy: the cards may be a zone's own list
+            src = card.zone
+            moved.append((card, src))
+            self._move(card, p.discard)
+            if not quiet:
+                self.say("discard", p, card=card.name, src=src.name if src is not None else None)
+        cleanup = self.phase == "cleanup"
+        events = [Event("discard", p, c, src, p.discard, cleanup, c.moves, {})
+                  for c, src in moved if self._could_hear("discard", c, cleanup)]
+        for ev in events:
+            self.fire(ev)
 
     def exile(self, p: Player, card: Card) -> None:
         src = card.zone

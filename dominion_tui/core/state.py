@@ -42,7 +42,7 @@ class TurnState:
     used_once: set[Any] = field(default_factory=set)  # ids of once-per-turn abilities used
     modifiers: list[TurnModifier] = field(default_factory=list)
     triggers: list[TurnTrigger] = field(default_factory=list)
-    played: list[Card] = field(default_factory=list)
+    played: list[tuple[Player, Card]] = field(default_factory=list)  # every play, by anyone (reactions too)
     buy_gains_from: int = 0  # len(gained) when the Buy phase began: gains in that phase follow
 
 
@@ -188,6 +188,17 @@ class GameState:
         """A card's types now: the printed ones, changed by what is in force this turn."""
         d = card.defn if isinstance(card, Card) else card
         return self.modify("types", self.current, d.types, card=d) if "types" in self.changers else d.types
+
+    def played_by(self, p: Player) -> list[Card]:
+        """The cards p has played this turn, in order (a card played twice is listed twice):
+        "you play" means p's own plays, not another player's reactions on p's turn."""
+        return [c for q, c in self.turn.played if q is p]
+
+    def is_(self, card: Card | CardDef, kind: str) -> bool:
+        """Does the card have this type now (`types_of`)? Every rule that tests or counts types
+        asks this, never the printed types: with Capitalism an Action with +coins in its text is
+        also a Treasure on its owner's turns, in the Supply too."""
+        return kind in self.types_of(card)
 
     def gained_this_buy_phase(self, p: Player) -> bool:
         return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])

@@ -37,7 +37,10 @@ class Triggers(Asking):
     def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
               cleanup: bool = False, extra: dict[str, Any] | None = None) -> None:
         """Make the event and open its trigger window, unless nothing in the game can hear it.
-        (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)"""
+        (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)
+        Whatever happens in the Clean-up step is during Clean-up, whatever caused it (Improve's
+        gain at its start, the discards from Exile that gain allows)."""
+        cleanup = cleanup or self.phase == "cleanup"
         if kind in self._kinds_heard or (card is not None and (kind in (  # _could_hear
                 card.defn.heard_in_cleanup if cleanup else card.defn.heard)
                 or (kind, card.defn.name) in self._named_heard)):
@@ -82,7 +85,8 @@ class Triggers(Asking):
 
         Whether a trigger applies is judged once, when the event happens: resolving one trigger
         (discarding Exiled copies, say) does not change whether another one applies. Cards that
-        arrive later (a reaction drawn by a reaction) are judged when they first appear.
+        arrive later (a reaction drawn by a reaction) are judged when they first appear. What an
+        effect needs from the present (Trigger.can) is asked again before each pick.
         """
         if not self._could_hear(ev.kind, ev.card, ev.cleanup):
             return
@@ -133,6 +137,7 @@ class Triggers(Asking):
         found += rules
         once = self.turn.used_once
         out: list[Candidate] = []
+        unable: list[Candidate] = []  # the event applies, but the effect cannot act now
         for key, t, src, label in found:
             if key in used or (t.once_per_turn and id(t) in once) or (ev.cleanup and not t.in_cleanup):
                 continue
@@ -145,13 +150,35 @@ class Triggers(Asking):
                 ok = judged[key] = bool(t.condition(cast("Game", self), ev, p, src))
             if ok:
                 out.append(Candidate(key, t, src, t.label or label))
+                if t.can is not None and not t.can(cast("Game", self), ev, p, src):
+                    unable.append(out[-1])
         if ev.kind == "start_turn" and ev.player is p:
             for pe in self.pending:
                 if pe.player is p and pe.when == "start_turn" and pe.made_in_turn < self.turns_begun \
                         and ("pending", id(pe)) not in used:
-                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None),
+                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None,
+                                                                      gives=pe.gives),
                                          pe.source, pe.label, pe))
-        return out
+        return self._able_or_helped(out, unable) if unable else out
+
+    @staticmethod
+    def _able_or_helped(cands: list[Candidate], unable: list[Candidate]) -> list[Candidate]:
+        """Without the triggers that cannot act now, unless another one waiting may bring what
+        they need (a draw before "trash a card from your hand"): then the order is the player's."""
+        waiting = {id(c) for c in unable}
+        given: set[str] = set()
+        for c in cands:
+            if id(c) not in waiting:
+                given |= c.trig.gives
+        grew = True
+        while grew:  # one brought in by another may bring in a third
+            grew = False
+            for c in unable:
+                if id(c) in waiting and c.trig.needs in given:
+                    waiting.discard(id(c))
+                    given |= c.trig.gives
+                    grew = True
+        return [c for c in cands if id(c) not in waiting]
 
     def _owner_triggers(self, p: Player, kind: str) -> tuple[list[Found], list[Found]]:
         """p's triggers on this kind from its Projects and Artifacts, and from the standing rules,
@@ -204,5 +231,8 @@ class Triggers(Asking):
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
             self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
-        t.effect(Ctx(cast("Game", self), p, cand.source), ev)
+        if t.can is None or t.can(cast("Game", self), ev, p, cand.source):  # chosen first, before it could act
+            ctx = Ctx(cast("Game", self), p, cand.source)
+            ctx.ability = t
+            t.effect(ctx, ev)
         self._cause = None

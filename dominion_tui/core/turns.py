@@ -39,7 +39,7 @@ class Turns(Moving):
         if self.listeners:
             self.say("play", p, card=card.name, way=way.name if way else None,
                      treasure=TREASURE in kinds, attack=ATTACK in kinds)
-        self.turn.played.append(card)
+        self.turn.played.append((p, card))
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(cast("Game", self), p, card, hosts)
         if way is not None:
@@ -52,7 +52,7 @@ class Turns(Moving):
             self.play(p, card, move=False, hosts=hosts)
 
     def _choose_way(self, p: Player, card: Card, by: Card | None = None) -> CardDef | None:
-        if not card.is_(ACTION) or not self.ways:
+        if not self.ways or not self.is_(card, ACTION):
             return None
         opts = [Option("normal", None)] + [Option(w.name, w) for w in self.ways]
         # a play that no move asked for names its cause: the player did not type it
