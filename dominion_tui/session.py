@@ -386,6 +386,8 @@ class Session:
             labels = [o.label for o in d.options]
             if way in labels:
                 return [labels.index(way)]
+        if d.topic == "way" and not self.ask_ways:  # a reaction played from the hand: normally,
+            return [0]  # as a move is unless it names a Way; `ways ask` asks every time
         if d.kind == "turn" and d.topic == "buy" and self.auto_end and self.nothing_to_do(game, d):
             self.output.end_batch()
             return TurnAction("end")
@@ -411,7 +413,10 @@ class Session:
         if d.kind == "turn":
             return  # a move is confirmed by what it does: "Alice plays Copper."
         picked = ", ".join(d.options[i].label for i in answer) or "none"
-        self.output.say(f"{d.player.name} chooses {picked}.")
+        # a yes to a one-card question is echoed by what it does ("Ben exiles a Copper.")
+        yes = bool(answer) and (d.kind == "yesno" or (len(d.options) == 1 and d.may_decline)
+                                or d.topic == "way")  # the play names its Way
+        self.output.echo(d.player.name, f"{d.player.name} chooses {picked}.", unless_heard=yes)
 
     def prompt(self, d: Decision) -> str:
         if d.kind == "turn":

@@ -281,7 +281,7 @@ def test_a_players_discards_in_a_row_are_one_line() -> None:
     out.note(Note("discard", "Me", {"card": "Estate", "src": "hand"}))
     out.note(Note("discard", "Bot", {"card": "Gold", "src": "deck"}))
     out.flush()
-    assert heard == ["Bot plays Scholar.", "Bot discards 2 Coppers, Silver.",
+    assert heard == ["Bot plays Scholar: discards 2 Coppers, Silver.",  # one card played, one line
                      "Me discards an Estate.", "Bot discards a Gold from the deck."], heard
 
 
@@ -300,7 +300,7 @@ SCHOLAR = """
 def test_a_whole_hand_discarded_is_one_line_the_last_card_included() -> None:
     # the last card used to lose its source (an empty hand is a falsy zone) and split the line
     _, out = at(SCHOLAR, ["play Scholar"])
-    assert "Alice discards 2 Silvers, Copper, Estate." in out, out
+    assert "Alice plays Scholar: discards 2 Silvers, Copper, Estate; draws 7 Golds." in out, out
 
 
 HOSTELRY = """

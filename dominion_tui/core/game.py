@@ -106,6 +106,7 @@ class Game:
         self.pending: list[PendingEffect] = []
         self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
+        self.quiet_shuffle = False  # the last Clean-up's shuffle is not said: no hand follows
         self.warned_low: set[str] = set()  # non-Supply piles already said to be running low
         self.turns_begun = 0  # every turn, extra ones included: tells this turn from the next
         self.extra_turns: list[Player] = []
@@ -408,7 +409,8 @@ class Game:
     def shuffle(self, p: Player) -> None:
         self._move_all(p.discard, p.deck)
         self.rng.shuffle(p.deck.cards)
-        self.say("shuffle", p, size=len(p.deck))
+        if not self.quiet_shuffle:
+            self.say("shuffle", p, size=len(p.deck))
         self._fire("shuffle", p, None, p.discard, p.deck)
 
     def _from_deck(self, p: Player, n: int, dest: Zone) -> list[Card]:
@@ -460,6 +462,8 @@ class Game:
             self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
                      plural=card.defn.plural_name, supply=supply and from_pile, low=low,
                      src=None if from_pile else (src.name if src is not None else None))
+        if from_pile and supply and not src.cards:
+            self._pile_emptied(card.name)
         self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by})
         return card
 
@@ -468,6 +472,8 @@ class Game:
         self._move(card, self.trash)
         self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
+        if src is not None and not src.cards and self.supply.get(card.name) is src:
+            self._pile_emptied(card.name)
         self._fire("trash", p, card, src, self.trash, extra=extra)
 
     def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
@@ -481,7 +487,19 @@ class Game:
         src = card.zone
         self._move(card, p.exile)
         self.say("exile", p, card=card.name, mat=self.exile_mat(p), src=src.name if src is not None else None)
+        if src is not None and not src.cards and self.supply.get(card.name) is src:
+            self._pile_emptied(card.name)
         self._fire("exile", p, card, src, p.exile)
+
+    def _pile_emptied(self, name: str) -> None:
+        """A Supply pile just ran out, by whatever means: how many are empty, and once, that one
+        more ends the game (issue 21: the end and the piles)."""
+        empty, needed = self.empty_piles(), (3 if len(self.players) <= 4 else 4)
+        last = empty == needed - 1 and "one_more" not in self.warned_low
+        if last:  # kept by a replay too: said once per game
+            self.warned_low.add("one_more")
+        if self.listeners:
+            self.say("pile_empty", None, card=name, empty=empty, ends=self.game_should_end(), last=last)
 
     def exile_from_pile(self, p: Player, name: str) -> Card | None:
         pile = self.pile(name)
@@ -839,7 +857,9 @@ class Game:
         else:
             for c in list(p.hand.cards):
                 self.discard(p, c, cleanup=True)
+        self.quiet_shuffle = bool(self.listeners) and self._last_turn(p)  # no hand is played again
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
+        self.quiet_shuffle = False
         self._fire("end_turn", p, None, None, None)
 
     def _discards_unheard(self, zone: Zone) -> bool:
@@ -868,6 +888,12 @@ class Game:
         else:
             self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
 
+    def _last_turn(self, p: Player) -> bool:
+        """The game ends after this turn: no one takes another (an extra round is another)."""
+        if self.final_round is not None:
+            return not self.final_round
+        return self.game_should_end() and not any(self.modify("final_round", q, False) for q in self.players)
+
     def game_should_end(self) -> bool:
         for z in self._game_ending_piles():
             if not z.cards:
@@ -882,8 +908,11 @@ class Game:
         tied = [p for p in self.players if scores[p.name] == best]
         fewest = min(p.turns_taken for p in tied)
         self.winners = [p for p in tied if p.turns_taken == fewest]
+        ended = [z.name for z in self._game_ending_piles() if not z.cards]
+        empty = [n for n, z in self.supply.items() if not z.cards]
         self.say("game_over", None, winners=[p.name for p in self.winners], score=best, scores=scores,
-                 on_turns=len(tied) > len(self.winners))
+                 on_turns=len(tied) > len(self.winners), ended=ended,
+                 empty=empty if not ended and self.game_should_end() else [])
 
     def score(self, p: Player) -> int:
         return sum(c.defn.vp for c in p.all_cards())

@@ -32,6 +32,13 @@ def plural(name: str) -> str:
     return name + "s"
 
 
+def article(name: str) -> str:
+    """'a Horse', 'an Experiment'; names read as plurals (Supplies, Lackeys) take none."""
+    if name.endswith("s"):
+        return name
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 @dataclass(frozen=True)
 class Trigger:
     """A "when ..." ability.
