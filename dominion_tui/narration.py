@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .core.decisions import Decision
+from .core.decisions import Cause, Decision
 from .core.events import Event, Note
 from .core.model import article, plural
 
@@ -44,7 +44,8 @@ WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": "", "set_a
 # What a card's play did, said after it in one line ("Ann plays Sheepdog: draws 2 Coppers.").
 CLAUSES = {"draw", "plus", "gain", "return", "exile", "coffers", "villagers", "discard", "shuffle",
            "to_hand", "to_deck", "set_aside", "set_aside_on", "reveal", "trash", "artifact",
-           "artifact_kept", "tokens", "pay", "unexile", "exile_fail", "gain_fail", "return_fail", "name"}
+           "artifact_kept", "tokens", "pay", "unexile", "exile_fail", "gain_fail", "return_fail", "name",
+           "lost", "not_done"}
 
 
 def combine(a: Note, b: Note) -> Note | None:
@@ -92,6 +93,9 @@ class Narrator:
             return f"+{count(d['n'], what)}" + ("" if d["total"] == d["n"] else f", {d['total']} in total")
         if n.kind == "return":
             return f"the {d['card']} returns to its pile, {d['left']} left"
+        if n.kind in ("coffers", "villagers"):
+            what = "Coffers" if n.kind == "coffers" else plural("Villager") if d["n"] > 1 else "Villager"
+            return f"+{d['n']} {what}" + ("" if d["total"] == d["n"] else f", {d['total']} in total")
         lines = self.note(n)
         if len(lines) != 1 or not lines[0].startswith(n.player + " "):
             return None
@@ -127,6 +131,8 @@ class Narrator:
                 f"Scores: {scores}."]
 
     def _pile_empty(self, p, d):
+        if d["ends"] == "pile":
+            return f"The {d['card']} pile is empty: the game ends after this turn."
         line = f"The {d['card']} pile is empty; {count(d['empty'], 'pile')} {'is' if d['empty'] == 1 else 'are'} empty"
         if d["ends"]:
             return line + ": the game ends after this turn."
@@ -167,6 +173,17 @@ class Narrator:
         if d.get("low"):  # said once per pile, the first time it runs low
             return [line, f"Only {count(d['left'], d['card'], d['plural'])} left."]
         return line
+
+    def _lost(self, p, d):
+        what = {"actions": "Action", "buys": "Buy", "coins": "coin"}.get(d["what"], d["what"].capitalize())
+        by = f", {d['by']} ignores {'it' if d['n'] == 1 else 'them'}" if d.get("by") else ""
+        return f"{p} gets no +{count(d['n'], what)}{by}."
+
+    def _bought_nothing(self, p, d):
+        return f"{p} buys nothing."
+
+    def _not_done(self, p, d):
+        return f"{p} {d['what']}, {d['why']}."
 
     def _gain_fail(self, p, d):
         return f"{p} gains no {d['card']}: the pile is empty."
@@ -329,7 +346,10 @@ class Narrator:
         ev = d.context
         if isinstance(ev, Event) and ev.player is not d.player:  # your own event was just said
             line += self.event(ev) + " "
-        line += d.prompt
+        if isinstance(ev, Cause):  # another player's card asks: "Villain (Ann): discard a card ..."
+            line = f"{ev.card} ({ev.player}): {d.prompt[:1].lower()}{d.prompt[1:]}"
+        else:
+            line += d.prompt
         if d.unlisted:  # too many to read out: say what may be typed instead
             return [f"{line} {d.unlisted}"]
         if d.kind == "yesno" or (d.topic == "react" and len(d.options) == 1 and d.may_decline):

@@ -21,13 +21,15 @@ ALWAYS = {"turn", "game_over", "pile_empty", "gain", "gain_fail", "buy", "cube",
 OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}
 # What normal says of other players' turns besides ALWAYS: what they played and showed.
 OTHERS_NORMAL = {"play", "reveal", "discard", "to_hand", "to_deck", "set_aside", "replay", "name",
-                 "invest_draw", "tokens"}
+                 "invest_draw", "tokens", "lost", "not_done"}
 LEVELS = ("brief", "normal", "verbose")
 
 
 def wants(level: str, note: Note, viewer: str | None) -> bool:
     """Brief: what changed for everyone and your own cards. Normal: also your counters and
     what others played. Verbose: everything, your phases and new hands, others' draws too."""
+    if note.kind == "bought_nothing":  # the player who typed `end` knows
+        return viewer is not None and note.player != viewer
     if level == "verbose" or note.kind in ALWAYS:
         return True
     d = note.data
@@ -55,6 +57,8 @@ class Run:
     notes: list[Note] = field(default_factory=list)
     card: str | None = None  # the card a reaction's head names: its play is that reaction
     unless_heard: bool = False  # an echoed yes: said only if nothing it did is heard
+    trigger: bool = False  # "Rob's Flag Bearer." is not said alone: it did nothing heard
+    echo: bool = False  # an answer echoed: a play it makes says it ("Ann reacts with Sheepdog.")
 
     def add(self, note: Note) -> None:
         merged = combine(self.notes[-1], note) if self.notes else None
@@ -64,12 +68,15 @@ class Run:
             self.notes.append(note)
 
     def line(self, narrator: Narrator) -> str:
+        clauses = [c for c in map(narrator.clause, self.notes) if c]
         if self.head is not None:
             base = self.head
         else:
-            total = f", {count(self.coins, 'coin')} in total" if self.coins is not None else ""
-            base = f"{self.player} plays {grouped(self.cards)}{total}"
-        clauses = [c for c in map(narrator.clause, self.notes) if c]
+            base = f"{self.player} plays {grouped(self.cards)}"
+            if self.coins is not None and clauses:  # the coins last: the total after what the card did
+                clauses.append(f"{count(self.coins, 'coin')} in total")
+            elif self.coins is not None:
+                base += f", {count(self.coins, 'coin')} in total"
         return base + (": " + "; ".join(clauses) if clauses else "") + "."
 
 
@@ -148,19 +155,22 @@ class Teller:
                 return []
             if not want:
                 return []  # unsaid anyway: the run goes on
-        if want and len(lines) == 1 and note.kind in ("play", "react"):
+        if want and len(lines) == 1 and note.kind in ("play", "react", "trigger"):
+            if run is not None and run.echo and not run.notes and note.player == run.player:
+                self.run = None  # the answer was this play: said once, by the play
             out = self.flush()  # a card's line: what it does joins it
             card = note.data["label"] if note.kind == "react" else None
-            self.run = Run(note.player, head=lines[0].rstrip("."), card=card)
+            self.run = Run(note.player, head=lines[0].rstrip("."), card=card, trigger=note.kind == "trigger")
             return out
         said = lines if want else []
-        return self.flush() + said  # the run first: cause before effect
+        heard = want and run is not None and note.player == run.player  # what the trigger did
+        return self.flush(heard) + said  # the run first: cause before effect
 
     def answer(self, player: str, line: str, unless_heard: bool = False) -> None:
         """An answer echoed: what it makes happen joins its line ("Ann chooses now: draws 3 cards.").
         `unless_heard`: a yes is echoed only if nothing it made happen is heard ("Ann exiles a
         Copper." says it), and what follows is not joined to it."""
-        self.run = Run(player, head=line.rstrip("."), unless_heard=unless_heard)
+        self.run = Run(player, head=line.rstrip("."), unless_heard=unless_heard, echo=True)
 
     def joins(self, note: Note, viewer: str | None) -> bool:
         d = note.data
@@ -169,11 +179,14 @@ class Teller:
         mine = viewer is None or note.player == viewer
         if mine:
             return bool(d.get("treasure"))  # your Treasures, even at brief: they are your coins
-        return not d.get("attack") and wants(self.level, note, viewer)
+        return wants(self.level, note, viewer)  # an attack too: what it does to you comes after
 
-    def flush(self) -> list[str]:
+    def flush(self, heard: bool = False) -> list[str]:
+        """What is gathered, said; `heard`: the trigger gathered did something heard next."""
         run, self.run = self.run, None
         heap, self.heap = self.heap, None
+        if run is not None and run.trigger and not run.notes and not heard:
+            run = None  # a trigger that did nothing heard is not named alone
         out = [run.line(self.narrator)] if run and (run.cards or run.head is not None) else []
         return out + (heap.lines if heap else [])
 
@@ -286,8 +299,10 @@ class Output:
     def begin_batch(self) -> None:
         pass
 
-    def end_batch(self) -> None:
-        self.flush()
+    def end_batch(self, asks: bool = False) -> None:
+        """Before a prompt; `asks`: a question, which a trigger just named may be asking."""
+        for line in self.teller.flush(heard=asks):
+            self.tell(line)
 
     def log(self) -> list[str]:
         """Every announcement so far, as the player now at the keyboard may hear it, every
@@ -325,6 +340,8 @@ class Output:
         self.teller.answer(player, line, unless_heard)
 
     def question(self, lines: list[str]) -> None:
+        for line in self.teller.flush(heard=True):  # a trigger's question is what it does
+            self.tell(line)
         for i, line in enumerate(lines):
             self.say(line, "bold" if i == 0 else None)
 

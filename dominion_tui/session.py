@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .core.decisions import Decision, TurnAction
+from .core.decisions import Cause, Decision, TurnAction
 from .core.events import Note
 from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
@@ -329,12 +329,11 @@ class Session:
         self.live = True
         self.output.muted = False
         name = d.player.name
-        self.hand_over(name, "" if game.current.name == name else
-                       f"{name} may react on {game.current.name}'s turn. ")
+        self.hand_over(name, "" if game.current.name == name else self.why_asked(game, d))
         given = self.given_answer(game, d)
         if given is not None:
             return given
-        self.output.end_batch()
+        self.output.end_batch(asks=d.kind != "turn")
         self.ask(game, d)
         interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent),
                                          self.output.last),
@@ -367,6 +366,16 @@ class Session:
                     self.way_next = self.way_for(game, d, res.value)
                 return res.value
             self.output.info(res.lines)
+
+    @staticmethod
+    def why_asked(game: Game, d: Decision) -> str:
+        """The hot-seat line's reason: a reaction may be declined, an attack must be answered."""
+        name, cause = d.player.name, d.context
+        if isinstance(cause, Cause):
+            return f"{name} must answer {cause.player}'s {cause.card}. "
+        if d.may_decline:
+            return f"{name} may react on {game.current.name}'s turn. "
+        return f"{name} must answer on {game.current.name}'s turn. "
 
     def typed_line(self, line: str) -> None:
         self.line_no += 1

@@ -209,7 +209,7 @@ def test_order_question_by_number_name_and_prefix(answer: str) -> None:
     assert alice.in_play.names() == ["Sheepdog"] and alice.hand.count("Gold") == 2
     assert (alice.coffers, alice.villagers) == (1, 1)
     lines = "\n".join(out)
-    assert lines.index("Alice reacts with Sheepdog: draws 2 Golds.") < lines.index("Alice's Silk Merchant.")
+    assert lines.index("Alice reacts with Sheepdog: draws 2 Golds.") < lines.index("Alice's Silk Merchant: +1 Coffers")
 
 
 def test_play_or_buy_alone_lists_what_can_be_done_now() -> None:

@@ -390,6 +390,7 @@ card(treasure("Spices", 5, 2, set=SET, kind="kingdom", pile_size=10, text="Treas
 def swashbuckler(ctx: Ctx) -> None:
     ctx.cards(3)
     if not ctx.player.discard.cards:
+        ctx.game.say("not_done", ctx.player, what="gets no Coffers", why="the discard pile is empty")
         return
     ctx.coffers(1)
     if ctx.player.coffers >= 4:

@@ -168,6 +168,8 @@ def _sinister_plot(ctx: Ctx, ev: Event) -> None:
         return
     p.tokens[PLOT] = 0
     ctx.game.say("tokens", p, on="Sinister Plot", n=0)
+    if have == 0:  # what did not happen is said: the draw the player chose
+        ctx.game.say("not_done", p, what="draws nothing", why="there were no tokens")
     ctx.cards(have)
 
 

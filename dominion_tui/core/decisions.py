@@ -32,6 +32,14 @@ class Option:
     count: int = 1  # identical cards offered as one option: "Copper (3)"
 
 
+@dataclass(frozen=True)
+class Cause:
+    """Another player's card whose instructions ask this question (an attack's)."""
+
+    card: str
+    player: str
+
+
 @dataclass
 class Decision:
     """A question to one player.
@@ -47,7 +55,7 @@ class Decision:
     options: list[Option] = field(default_factory=list)
     min: int = 1
     max: int = 1
-    context: Any = None  # what opened the question: the Event of a reaction window
+    context: Any = None  # what opened the question: the Event of a reaction window, or a Cause
     topic: str = ""  # machine-readable purpose, e.g. "way", "react", "exile_from_hand"
     # too many options to read out (any card name): this line is said instead of the list
     unlisted: str = ""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .context import Ctx
-from .decisions import Decision, Option, TurnAction, card_options, grouped_card_options
+from .decisions import Cause, Decision, Option, TurnAction, card_options, grouped_card_options
 from .events import Event, Note
 from .model import (ACTION, ATTACK, PLAYER_ZONES, TREASURE, Card, CardDef, Lasting, PendingEffect,
                     Player, Trigger, TurnModifier, Zone)
@@ -117,6 +117,7 @@ class Game:
         self.turn = TurnState(self.current)
         self.over = False
         self.winners: list[Player] = []
+        self.playing: list[tuple[Player, Card]] = []  # the cards whose instructions are resolving
         self.final_round: list[Player] | None = None  # after the game would end: who still plays
         self.waiting: Decision | None = None
         self.skip_start = True  # the first turn's start-of-turn effects are not run
@@ -324,6 +325,9 @@ class Game:
     def ask(self, d: Decision) -> Any:
         if self._cause is not None:
             self._tell_cause()  # the question is the trigger's doing
+        if d.context is None and self.playing and self.playing[-1][0] is not d.player:
+            q, card = self.playing[-1]
+            d.context = Cause(card.name, q.name)  # "Villain (Ann): discard a card ..."
         self.waiting = d
         decider = self.deciders[d.player.index]
         ans = decider.decide(self, d)
@@ -499,7 +503,8 @@ class Game:
         if last:  # kept by a replay too: said once per game
             self.warned_low.add("one_more")
         if self.listeners:
-            self.say("pile_empty", None, card=name, empty=empty, ends=self.game_should_end(), last=last)
+            ends = "pile" if self.db[name].ends_game else "piles" if self.game_should_end() else None
+            self.say("pile_empty", None, card=name, empty=empty, ends=ends, last=last)
 
     def exile_from_pile(self, p: Player, name: str) -> Card | None:
         pile = self.pile(name)
@@ -567,8 +572,11 @@ class Game:
     # ------------------------------------------------------------------ counters
     def add(self, p: Player, what: str, n: int) -> None:
         """+Actions, +Buys, +coins, +Coffers, +Villagers, through any modifier in force."""
-        n = self.modify("plus_" + what, p, n)
+        given, n = n, self.modify("plus_" + what, p, n)
         if n == 0:
+            if given > 0 and self.listeners:  # what did not happen is said: "+2 Actions ignored"
+                by = [m.source for m in self.turn.modifiers if m.kind == "plus_" + what and m.source]
+                self.say("lost", p, what=what, n=given, by=by[-1] if by else None)
             return
         setattr(p, what, getattr(p, what) + n)
         if not self.listeners:
@@ -755,10 +763,14 @@ class Game:
         self.turn.played.append(card)
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(self, p, card, hosts)
-        if way is not None:
-            way.play(ctx)
-        elif card.defn.play:
-            card.defn.play(ctx)
+        self.playing.append((p, card))  # another player's question names it: who asks, and why
+        try:
+            if way is not None:
+                way.play(ctx)
+            elif card.defn.play:
+                card.defn.play(ctx)
+        finally:
+            self.playing.pop()
         replays = "replays" in self.changers and ACTION in kinds
         for _ in range(self.modify("replays", p, 0, card=card) if replays else 0):
             self.say("replay", p, card=card.name)  # "replay it afterwards": a play, not moved
@@ -833,6 +845,8 @@ class Game:
         self._fire("buy_phase", p, None, None, None)
 
     def _end_buy(self, p: Player) -> None:
+        if not self.turn.bought_cards and self.listeners:  # a computer's empty Buy phase is heard
+            self.say("bought_nothing", p)
         self._fire("buy_phase_end", p, None, None, None)
         self.phase = "cleanup"
 
@@ -908,7 +922,7 @@ class Game:
         tied = [p for p in self.players if scores[p.name] == best]
         fewest = min(p.turns_taken for p in tied)
         self.winners = [p for p in tied if p.turns_taken == fewest]
-        ended = [z.name for z in self._game_ending_piles() if not z.cards]
+        ended = [n for n in self.supply if not self.supply[n].cards and self.db[n].ends_game]
         empty = [n for n, z in self.supply.items() if not z.cards]
         self.say("game_over", None, winners=[p.name for p in self.winners], score=best, scores=scores,
                  on_turns=len(tied) > len(self.winners), ended=ended,

@@ -256,3 +256,4 @@ class TurnModifier:
     fn: Callable[..., Any]
     player: Player | None = None
     permanent: bool = False
+    source: str = ""  # the card that made it: named when it takes something away
