@@ -634,15 +634,15 @@ class Bot(SimplePlayer):
         return False
 
     def buys_more_with(self, game: Game, p: Any, coins: int) -> bool:
-        """Whether those coins buy something dearer than the coins in hand do: no Coffers spent
-        for a card it could buy anyway (issue 21: a listener hears every Coffers spent)."""
+        """Whether those coins buy something else than the coins in hand do: no Coffers spent
+        for the card it buys anyway (issue 21: a listener hears every Coffers spent)."""
         have = p.coins
         try:
             p.coins = coins
             want = self.purchase(game, p)
         finally:
             p.coins = have
-        return want is not None and want in game.db and game.cost(game.db[want]) > have
+        return want != self.purchase(game, p)
 
     # ---- buying
     def purchase(self, game: Game, p: Any) -> str | None:

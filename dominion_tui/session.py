@@ -395,6 +395,8 @@ class Session:
             labels = [o.label for o in d.options]
             if way in labels:
                 return [labels.index(way)]
+        if d.moot is not None:  # "Which happens first: Key, or Cargo Ship?": the order cannot matter
+            return [d.moot]
         if d.topic == "way" and not self.ask_ways:  # a reaction played from the hand: normally,
             return [0]  # as a move is unless it names a Way; `ways ask` asks every time
         if d.kind == "turn" and d.topic == "buy" and self.auto_end and self.nothing_to_do(game, d):

@@ -43,6 +43,10 @@ def border_guard(ctx: Ctx) -> None:
         if c is not keep and c.zone is ctx.player.revealed:
             ctx.discard(c)
     if len(shown) == n and all(c.is_(ACTION) for c in shown):
+        held = [a for a in ("Lantern", "Horn") if ctx.has(a)]
+        if len(held) == 2:  # either answer changes nothing: not asked
+            ctx.take("Lantern")
+            return
         ctx.take(ctx.choose_mode("Take the Lantern or the Horn?", ["Lantern", "Horn"]))
 
 

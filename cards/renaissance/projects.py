@@ -17,8 +17,8 @@ def project(name: str, cost: int, text: str, *, triggers: tuple = (), notes: str
                    types=types("Project"), triggers=triggers, notes=notes, **kw)
 
 
-def at_start(effect, condition=mine) -> Trigger:
-    return Trigger("start_turn", effect, condition=condition)
+def at_start(effect, condition=mine, commutes: bool = False) -> Trigger:
+    return Trigger("start_turn", effect, condition=condition, commutes=commutes)
 
 
 def has_in_hand(kind: str):
@@ -134,7 +134,7 @@ EXPLORATION = project("Exploration", 4, "At the end of your Buy phase, if you di
 
 # --- Fair ---------------------------------------------------------------------------------------
 FAIR = project("Fair", 4, "At the start of your turn, +1 Buy.",
-               triggers=(at_start(lambda ctx, ev: ctx.buys(1)),))
+               triggers=(at_start(lambda ctx, ev: ctx.buys(1), commutes=True),))
 
 
 # --- Silos --------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ SINISTER_PLOT = project("Sinister Plot", 4, "At the start of your turn, either a
 
 # --- Academy ------------------------------------------------------------------------------------
 ACADEMY = project("Academy", 5, "When you gain an Action card, +1 Villager.",
-                  triggers=(Trigger("gain", lambda ctx, ev: ctx.villagers(1), condition=gains_own(ACTION)),))
+                  triggers=(Trigger("gain", lambda ctx, ev: ctx.villagers(1), condition=gains_own(ACTION), commutes=True),))
 
 
 # --- Capitalism ---------------------------------------------------------------------------------
@@ -205,7 +205,7 @@ FLEET = project("Fleet", 5, "After the game ends, there is an extra round of tur
 
 # --- Guildhall ----------------------------------------------------------------------------------
 GUILDHALL = project("Guildhall", 5, "When you gain a Treasure, +1 Coffers.",
-                    triggers=(Trigger("gain", lambda ctx, ev: ctx.coffers(1), condition=gains_own(TREASURE)),))
+                    triggers=(Trigger("gain", lambda ctx, ev: ctx.coffers(1), condition=gains_own(TREASURE), commutes=True),))
 
 
 # --- Piazza -------------------------------------------------------------------------------------

@@ -59,6 +59,9 @@ class Decision:
     topic: str = ""  # machine-readable purpose, e.g. "way", "react", "exile_from_hand"
     # too many options to read out (any card name): this line is said instead of the list
     unlisted: str = ""
+    # an option whose choice cannot matter (an order question with a plain +1 coin in it): a
+    # player's front end may answer it unasked; scenarios and bots are asked as before
+    moot: int | None = None
 
     @property
     def may_decline(self) -> bool:

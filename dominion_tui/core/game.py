@@ -338,7 +338,8 @@ class Game:
         return ans
 
     def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
-               kind: str = "option", topic: str = "", context: Any = None) -> list[Any]:
+               kind: str = "option", topic: str = "", context: Any = None,
+               moot: int | None = None) -> list[Any]:
         """Ask for options; an unavoidable choice between identical names is made automatically."""
         if not options or max == 0:
             return []
@@ -348,7 +349,7 @@ class Game:
             picked = [o.value for o in options[:min]]
             self.say("auto", p, prompt=prompt, picked=[o.label for o in options[:min]])
             return picked
-        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic)
+        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, moot=moot)
         idx = self.ask(d)
         return [options[i].value for i in idx]
 
@@ -685,8 +686,10 @@ class Game:
             return must[0]
         options = [Option(lbl, c) for lbl, c in labels.items()]
         kind = "react" if not must else "order"
+        # a mandatory one whose order cannot matter: a player need not be asked (scenarios are)
+        moot = next((i for i, o in enumerate(options) if o.value.trig.commutes and not o.value.trig.optional), None)
         got = self.choose(p, self._question(p, ev, list(labels.values()), bool(must)), options,
-                          min=1 if must else 0, kind="option", topic=kind, context=ev)
+                          min=1 if must else 0, kind="option", topic=kind, context=ev, moot=moot)
         if got and got[0].trig.optional and got[0].source is not None:  # a card reacting is told
             self.say("react", p, label=got[0].label, on=ev.kind)  # like any choice; a rule by its effect
         return got[0] if got else None
