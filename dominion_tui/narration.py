@@ -354,6 +354,9 @@ class Narrator:
             return [f"{line} {d.unlisted}"]
         if d.kind == "yesno" or (d.topic == "react" and len(d.options) == 1 and d.may_decline):
             return [line + (" 1. yes, or no." if d.kind != "yesno" else " 1. yes, 2. no.")]
+        labels = [o.label for o in d.options]
+        if d.max == 1 and len(labels) > 1 and labels == [str(i) for i in range(1, len(labels) + 1)]:
+            return [f"{line} Type a number from 1 to {len(labels)}{', or none' if d.may_decline else ''}."]
         opts = ", ".join(f"{i}. {o.label}" + (f" ({o.count})" if o.count > 1 else "")
                          for i, o in enumerate(d.options, 1))
         if d.may_decline:

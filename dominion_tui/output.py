@@ -96,6 +96,13 @@ class Heap:
         return True
 
 
+    def says(self, note: Note) -> bool:
+        """The note only repeats the heap's: "+1 coin" after "spends 1 Coffers for 1 coin"."""
+        got = {"coffers": "coins", "villagers": "actions"}.get(self.note.data.get("what", ""))
+        return self.note.kind == "spend" and note.kind == "plus" and note.player == self.note.player \
+            and note.data["what"] == got
+
+
 HEAPED = {"discard", "spend", "exile", "gain"}
 
 
@@ -116,7 +123,8 @@ class Teller:
         if self.heap is not None:
             if not want:
                 return []  # unsaid anyway: the heap goes on
-            if self.heap.takes(note, self.narrator):
+            if self.heap.takes(note, self.narrator) or (viewer is not None and note.player != viewer
+                                                        and self.heap.says(note)):
                 return []
             return self.flush() + self.note(note, lines)
         run = self.run
