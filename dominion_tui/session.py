@@ -395,6 +395,9 @@ class Session:
             labels = [o.label for o in d.options]
             if way in labels:
                 return [labels.index(way)]
+        if d.may_decline and game.phase == "cleanup" and game.current.name == d.player.name \
+                and game.is_last_turn(game.current):  # the game has ended: the Horn is not offered
+            return []
         if d.moot is not None:  # "Which happens first: Key, or Cargo Ship?": the order cannot matter
             return [d.moot]
         if d.topic == "way" and not self.ask_ways:  # a reaction played from the hand: normally,

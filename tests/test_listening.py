@@ -461,3 +461,27 @@ def test_a_list_of_numbers_is_typed_not_read_out() -> None:
     ann = type("P", (), {"name": "Ann"})()
     d = Decision("option", ann, "Exile how many Estates?", [Option("1"), Option("2"), Option("3")])
     assert Narrator("Ann").question(d) == ["Ann: Exile how many Estates? Type a number from 1 to 3."]
+
+
+HORN_AT_THE_END = """
+    name: horn at the end
+    players: [Alice, Bob]
+    kingdom: [Border Guard]
+    setup:
+      phase: buy
+      Alice:
+        in_play: [Border Guard]
+        coins: 8
+        artifacts: [Horn]
+      supply: {Province: 1}
+    steps: []
+"""
+
+
+def test_no_question_after_the_game_ending_buy() -> None:
+    session, out = at(HORN_AT_THE_END, ["buy Province"])
+    assert session.game.over, out
+    assert not any("Horn?" in line for line in out), out
+    assert any(line.startswith("Game over. The Provinces are gone.") for line in out), out
+    session, out = at(HORN_AT_THE_END.replace("{Province: 1}", "{Province: 2}"), ["buy Province"])
+    assert any("Horn?" in line for line in out), out  # a game that goes on still asks
