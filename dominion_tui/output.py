@@ -174,6 +174,13 @@ class Teller:
         heard = want and run is not None and note.player == run.player  # what the trigger did
         return self.flush(heard) + said  # the run first: cause before effect
 
+    def done(self, note: Note) -> list[str]:
+        """A trigger has finished: its line is said, or nothing if it did nothing heard."""
+        run = self.run
+        if run is not None and run.trigger and run.player == note.player:
+            return self.flush()
+        return []
+
     def answer(self, player: str, line: str, unless_heard: bool = False) -> None:
         """An answer echoed: what it makes happen joins its line ("Ann chooses now: draws 3 cards.").
         `unless_heard`: a yes is echoed only if nothing it made happen is heard ("Ann exiles a
@@ -255,6 +262,11 @@ class Output:
         self.teller.run = None
 
     def note(self, note: Note) -> None:
+        if note.kind == "trigger_done":  # says nothing itself: closes the trigger's line
+            lines = self.teller.done(note) if not self.muted else []
+            for line in lines:
+                self.tell(line)
+            return
         lines = self.narrator.note(note)
         if not lines:
             return

@@ -131,6 +131,9 @@ class Runner:
 
     # ---------------------------------------------------------------- running
     def on_note(self, note) -> None:
+        if note.kind == "trigger_done":
+            self.heard += self.teller.done(note)
+            return
         lines = self.narrator.note(note)
         self.said.extend(lines)
         if lines:

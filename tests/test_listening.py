@@ -398,8 +398,11 @@ def test_a_trigger_that_did_nothing_heard_is_not_named_alone() -> None:
         out, heard = recording(viewer="Me", level=level)
         out.note(Note("trigger", "Rob", {"label": "Flag Bearer", "on": "gain"}))
         out.note(Note("artifact_kept", "Rob", {"artifact": "Flag"}))  # not said to Me at this level
+        out.note(Note("trigger_done", "Rob", {}))
+        out.note(Note("gain", "Rob", {"card": "Silver", "to": "discard", "left": 39, "bought": True,
+                                      "plural": "Silvers", "supply": True}))  # Rob's next buy
         out.end_batch()
-        assert heard == [], (level, heard)
+        assert heard == ["Rob buys and gains a Silver. 39 Silvers left."], (level, heard)
 
 
 def test_buying_nothing_is_said_to_the_others_only() -> None:

@@ -713,11 +713,14 @@ class Game:
             self.say("duration", p, card=cand.label)
             cand.pending.fn(Ctx(self, p, cand.pending.source))
             return
-        if not t.optional and t not in self.rules and self.listeners:  # chosen ones were just named
+        named = not t.optional and t not in self.rules and bool(self.listeners)
+        if named:  # chosen ones were just named
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
             self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
         t.effect(Ctx(self, p, cand.source), ev)
+        if named and self._cause is None:  # it was named: its effect is complete, for one line
+            self.say("trigger_done", p)
         self._cause = None
 
     def add_rule(self, t: Trigger) -> None:
