@@ -95,7 +95,6 @@ class Heap:
         self.note, self.lines = merged, narrator.note(merged)
         return True
 
-
     def says(self, note: Note) -> bool:
         """The note only repeats the heap's: "+1 coin" after "spends 1 Coffers for 1 coin"."""
         got = {"coffers": "coins", "villagers": "actions"}.get(self.note.data.get("what", ""))

@@ -396,7 +396,7 @@ class Session:
             if way in labels:
                 return [labels.index(way)]
         if d.may_decline and game.phase == "cleanup" and game.current.name == d.player.name \
-                and game.is_last_turn(game.current):  # the game has ended: the Horn is not offered
+                and game.is_last_turn():  # the game has ended: the Horn is not offered
             return []
         if d.moot is not None:  # "Which happens first: Key, or Cargo Ship?": the order cannot matter
             return [d.moot]

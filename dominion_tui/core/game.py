@@ -877,7 +877,7 @@ class Game:
         else:
             for c in list(p.hand.cards):
                 self.discard(p, c, cleanup=True)
-        self.quiet_shuffle = bool(self.listeners) and self.is_last_turn(p)  # no hand is played again
+        self.quiet_shuffle = bool(self.listeners) and self.is_last_turn()  # no hand is played again
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
         self.quiet_shuffle = False
         self._fire("end_turn", p, None, None, None)
@@ -908,7 +908,7 @@ class Game:
         else:
             self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
 
-    def is_last_turn(self, p: Player) -> bool:
+    def is_last_turn(self) -> bool:
         """The game ends after this turn: no one takes another (an extra round is another)."""
         if self.final_round is not None:
             return not self.final_round
