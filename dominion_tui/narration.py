@@ -346,8 +346,8 @@ class Narrator:
         ev = d.context
         if isinstance(ev, Event) and ev.player is not d.player:  # your own event was just said
             line += self.event(ev) + " "
-        if isinstance(ev, Cause):  # another player's card asks: "Villain (Ann): discard a card ..."
-            line = f"{ev.card} ({ev.player}): {d.prompt[:1].lower()}{d.prompt[1:]}"
+        if isinstance(ev, Cause):  # another player's card asks: "Ben: Villain (Ann): discard a card ..."
+            line += f"{ev.card} ({ev.player}): {d.prompt[:1].lower()}{d.prompt[1:]}"
         else:
             line += d.prompt
         if d.unlisted:  # too many to read out: say what may be typed instead

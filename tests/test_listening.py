@@ -456,7 +456,7 @@ def test_the_hot_seat_line_says_an_attack_must_be_answered() -> None:
     react = Decision("option", ben, "Play Sheepdog from your hand?", [Option("Sheepdog")], min=0, topic="react")
     assert Session.why_asked(Current(), attack) == "Ben must answer Ann's Villain. "
     assert Session.why_asked(Current(), react) == "Ben may react on Ann's turn. "
-    assert Narrator("Ben").question(attack)[0].startswith("Villain (Ann): discard a card costing 2 or more. 1. Gold")
+    assert Narrator("Ben").question(attack)[0].startswith("Ben: Villain (Ann): discard a card costing 2 or more. 1. Gold")
 
 
 def test_a_list_of_numbers_is_typed_not_read_out() -> None:
