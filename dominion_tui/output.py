@@ -148,6 +148,9 @@ class Teller:
 
     def told(self, note: Note, lines: list[str], viewer: str | None, want: bool) -> list[str]:
         run = self.run
+        if run is not None and note.player == run.player and note.kind == "play" \
+                and run.card == note.data["card"] and not note.data.get("way"):
+            return []  # "Bot reacts with Black Cat." is its play
         if self.joins(note, viewer):
             fresh = run is None or run.player != note.player or run.head is not None or run.notes
             out = self.flush() if fresh else []
@@ -155,8 +158,6 @@ class Teller:
             self.run.cards.append(note.data["card"])
             return out
         if run is not None and note.player == run.player:
-            if note.kind == "play" and run.card == note.data["card"] and not note.data.get("way"):
-                return []  # "Bot reacts with Black Cat." is its play
             if note.kind == "plus" and note.data["what"] == "coins" and run.head is None:
                 run.coins = note.data["total"]
                 return []

@@ -488,3 +488,13 @@ def test_no_question_after_the_game_ending_buy() -> None:
     assert any(line.startswith("Game over. The Provinces are gone.") for line in out), out
     session, out = at(HORN_AT_THE_END.replace("{Province: 1}", "{Province: 2}"), ["buy Province"])
     assert any("Horn?" in line for line in out), out  # a game that goes on still asks
+
+
+def test_a_computers_reaction_and_its_play_are_one_line() -> None:
+    out, heard = recording(viewer="Me")
+    out.note(Note("react", "Bot", {"label": "Black Cat", "on": "gain"}))
+    play(out, "Bot", "Black Cat", attack=True)
+    out.note(Note("draw", "Bot", {"cards": ["Copper", "Gold"], "wanted": 2}))
+    out.note(Note("gain", "Me", {"card": "Curse", "to": "discard", "left": 9, "plural": "Curses", "supply": True}))
+    out.flush()
+    assert heard == ["Bot reacts with Black Cat.", "Me gains a Curse. 9 Curses left."], heard
