@@ -161,6 +161,8 @@ class Teller:
             if note.kind == "plus" and note.data["what"] == "coins" and run.head is None:
                 run.coins = note.data["total"]
                 return []
+            if not want and note.kind in ("play", "replay"):
+                return self.flush()  # another card, unsaid: what follows is not this one's doing
             if not want:
                 return []  # unsaid anyway: the run goes on
         if want and len(lines) == 1 and note.kind in ("play", "react", "trigger"):
@@ -194,6 +196,8 @@ class Teller:
         mine = viewer is None or note.player == viewer
         if mine:
             return bool(d.get("treasure"))  # your Treasures, even at brief: they are your coins
+        if d.get("attack") and self.level == "brief":
+            return False  # alone: brief does not say the Treasures whose coins a run would sum
         return wants(self.level, note, viewer)  # an attack too: what it does to you comes after
 
     def flush(self, heard: bool = False) -> list[str]:

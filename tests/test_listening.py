@@ -498,3 +498,12 @@ def test_a_computers_reaction_and_its_play_are_one_line() -> None:
     out.note(Note("gain", "Me", {"card": "Curse", "to": "discard", "left": 9, "plural": "Curses", "supply": True}))
     out.flush()
     assert heard == ["Bot reacts with Black Cat.", "Me gains a Curse. 9 Curses left."], heard
+
+
+def test_an_unsaid_play_ends_the_line_of_the_card_before_it() -> None:
+    out, heard = recording(viewer="Me", level="brief")
+    play(out, "Bot", "Black Cat", attack=True)
+    play(out, "Bot", "Bounty Hunter")  # not said at brief
+    out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "hand"}))
+    out.flush()
+    assert heard == ["Bot plays Black Cat.", "Bot exiles an Estate, 1 Estate in Bot's Exile."], heard
