@@ -13,9 +13,10 @@ from pathlib import Path
 # player (repl.Meanwhile, repl.OpeningReader): importing them first delayed it (issue 12).
 from .core.game import Config, SetupError
 from .interpreter import ascii_number, match_name
+from .narration import count
 from .output import LEVELS, Output
 from .repl import LineReader, OpeningReader, PlainReader, PromptReader, QuitRequest
-from .save import SaveError, autosave_path, clean_stray, reason
+from .save import SaveData, SaveError, autosave_path, clean_stray, reason
 from .save import read as read_save
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ def read_or_default(reader: Callable[[str], str], prompt: str) -> str:
     return line
 
 
-def keep_previous(save_path: Path, out: Output) -> bool:
+def keep_previous(save_path: Path, out: Output, what: str = "The unfinished game") -> bool:
     """A new game never destroys an unfinished one: the old autosave is kept beside it, under a
     name no other kept game has. False when it cannot be moved: then nothing may autosave over it."""
     previous, n = save_path.with_name(PREVIOUS + ".json"), 1
@@ -169,8 +170,25 @@ def keep_previous(save_path: Path, out: Output) -> bool:
         out.say(f"Autosave is off: the unfinished game in {save_path} cannot be kept aside "
                 f"({reason(e, save_path.parent)}). Type save FILE to save elsewhere.")
         return False
-    out.say(f"The unfinished game is kept: dominion --resume {previous.stem}")
+    out.say(f"{what} is kept: dominion --resume {previous.stem}")
     return True
+
+
+def keep_autosave(save_path: Path, out: Output, data: SaveData, name: str) -> bool:
+    """`--resume FILE`: the autosave is put aside as `keep_previous` does, and named for what it
+    holds: another game, or this very game further on (or played on otherwise) than FILE. This game
+    no further on is not kept: it is FILE's own game, and this game's autosave replaces it."""
+    try:
+        auto = read_save(save_path) if save_path.exists() else None
+    except (SaveError, OSError):
+        auto = None
+    if auto is None or auto.config != data.config:
+        return keep_previous(save_path, out, "The other unfinished game")
+    if data.answers[:len(auto.answers)] == auto.answers:
+        return True
+    further = auto.answers[:len(data.answers)] == data.answers
+    return keep_previous(save_path, out, f"This game's autosave, {'further on than' if further else 'played otherwise than'} "
+                                         f"{name},")
 
 
 def same_file(a: Path, b: Path) -> bool:
@@ -183,7 +201,7 @@ def same_file(a: Path, b: Path) -> bool:
 def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: str,
               check: Callable[[str], str | None]) -> str:
     """Ask until the answer passes `check` (which returns why not); Enter takes the default.
-    `describe CARD` reads a card and asks again."""
+    `describe CARD` reads a card, `rules TOPIC` a mechanism's rules, and each asks again."""
     if question:
         out.say(question)
     while True:
@@ -192,6 +210,11 @@ def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: st
             from .queries import describe
             from .setup import database
             for line in describe(database(), answer[len("describe"):].strip()):
+                out.say(line)
+            continue
+        if answer.lower().split()[:1] == ["rules"]:
+            from .rules_topics import rules
+            for line in rules(answer[len("rules"):].strip()):
                 out.say(line)
             continue
         why = check(answer) if answer else None
@@ -397,7 +420,7 @@ def play(args: argparse.Namespace) -> int:
         announce_setup(config, out)
         for landscape, card in session.game.set_aside_for.items() if session.game else ():
             out.say(f"{landscape}: {card.name} is set aside for it.")
-        if keep and session.save_path and not keep_previous(session.save_path, out):
+        if keep and session.save_path and not keep_autosave(session.save_path, out, data, str(args.resume)):
             session.save_path = None
 
     if args.resume is None:
@@ -422,7 +445,8 @@ def announce_setup(config: Config, out: Output) -> None:
     out.say(f"Kingdom: {', '.join(cost_order(config.kingdom, db))}.")
     for name in config.landscapes:
         d = db[name]
-        out.say(f"{name}: {d.text}")  # the text starts with the kind: "Way. ..."
+        cost = f", {count(d.cost, 'coin')}" if d.cost is not None else ""  # Events and Projects
+        out.say(f"{name}{cost}: {d.text}")  # the text starts with the kind: "Way. ..."
     extras = brings(db, config.kingdom, config.landscapes)
     if extras:
         out.say(f"This game uses {and_list(extras)}.")
@@ -431,10 +455,10 @@ def announce_setup(config: Config, out: Output) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["scenario"]:
+        from .scenario import USAGE, main as scenario_main
         if len(argv) < 2:
-            sys.stderr.write("dominion: scenario needs at least one file or folder.\n")
+            sys.stderr.write(f"dominion: scenario needs at least one file or folder.\n{USAGE}\n")
             return 2
-        from .scenario import main as scenario_main
         return scenario_main(argv[1:])
     if argv[:1] == ["kingdom"]:
         return kingdom_main(argv[1:])

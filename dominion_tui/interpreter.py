@@ -11,6 +11,7 @@ from typing import Any
 
 from .core.decisions import Decision, TurnAction
 from .core.game import Game
+from .core.model import Card, plural
 from .narration import count, quoted
 
 MAX_LINE = 500
@@ -201,15 +202,43 @@ class Interpreter:
             return Result("answer", [0])
         picks: list[int] = []
         for token in [t.strip() for t in line.split(",")]:
-            i = self.pick(token, d, picks)
-            if isinstance(i, Result):
-                return i
-            picks.append(i)
+            got = self.picks_for(token, d, picks)
+            if isinstance(got, Result):
+                return got
+            picks += got
         if not d.min <= len(picks) <= d.max:
             n = d.min if d.min == d.max else f"{d.min} to {d.max}"
             how = ", separated by commas" if d.max > 1 else ""  # how to give several, like "1, 3"
             return reject(f"You picked {len(picks)}; choose {n}{how}: {self.options_text(d)}")
+        names = sorted({d.options[i].label for i in picks})
+        if d.one_name and len(names) > 1:
+            return reject(f"Pick cards of one name only, not {' and '.join(names)}: {self.options_text(d)}")
         return Result("answer", picks)
+
+    def picks_for(self, token: str, d: Decision, taken: list[int]) -> list[int] | Result:
+        """One comma-separated part of an answer: an option, or for cards a count and a name,
+        like '3 Estates' (as many copies as that)."""
+        n_text, sep, name_text = token.partition(" ")
+        n = ascii_number(n_text) if sep and d.kind == "cards" and d.max > 1 else None
+        if n is None:
+            i = self.pick(token, d, taken)
+            return i if isinstance(i, Result) else [i]
+        labels = [o.label for o in d.options]
+        name, why = match_name(name_text, labels)
+        if name is None:  # the plural: '3 Duchies'
+            plurals = {o.value.defn.plural_name if isinstance(o.value, Card) else plural(o.label): o.label
+                       for o in d.options}
+            got, _ = match_name(name_text, list(plurals))
+            name = plurals.get(got or "")
+        if name is None:
+            return reject(f"{why} Options: {self.options_text(d)}")
+        free = [i for i, o in enumerate(d.options) if o.label == name and i not in taken]
+        if not free:
+            return reject(f"There are no more {plural(name)} to pick.")
+        if not 1 <= n <= len(free):
+            return reject(f"'{quoted(token)}': there {'is' if len(free) == 1 else 'are'} "
+                          f"{count(len(free), name)} to pick. Options: {self.options_text(d)}")
+        return free[:n]
 
     def pick(self, token: str, d: Decision, taken: list[int]) -> int | Result:
         number = ascii_number(token)
@@ -227,7 +256,7 @@ class Interpreter:
             return reject(f"{why} Options: {self.options_text(d)}")
         free = [i for i, o in enumerate(d.options) if o.label == name and i not in taken]
         if not free:
-            return reject(f"There are no more {name} to pick.")
+            return reject(f"There are no more {plural(name)} to pick.")
         return free[0]
 
     @staticmethod

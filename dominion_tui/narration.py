@@ -365,5 +365,5 @@ class Narrator:
             opts += f". Name all {d.max} in order, separated by commas"
         elif d.max > 1:  # say the least too when it is more than 1 (Scrap: exactly as many as the cost)
             many = d.max if d.min == d.max else f"{d.min} to {d.max}" if d.min > 1 else f"up to {d.max}"
-            opts += f". Pick {many}, separated by commas"
+            opts += f". Pick {many}{', all of one name' if d.one_name else ''}, separated by commas"
         return [f"{line} {opts}."]

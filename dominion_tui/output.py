@@ -5,8 +5,10 @@ sequence of any kind; in colour, colour only repeats what the words already say.
 """
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, TextIO
 
 from .core.events import Note
@@ -23,6 +25,8 @@ OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}
 OTHERS_NORMAL = {"play", "reveal", "discard", "to_hand", "to_deck", "set_aside", "replay", "name",
                  "invest_draw", "tokens", "lost", "not_done"}
 LEVELS = ("brief", "normal", "verbose")
+MIN_WIDTH = 10  # narrower than this, breaking between words helps nobody: the terminal breaks lines
+ITEM_END = (",", ";", ":", ".")  # a word ending so ends a list item or a sentence: break there first
 
 
 def wants(level: str, note: Note, viewer: str | None) -> bool:
@@ -225,6 +229,7 @@ class Output:
     sinks: list[Callable[[str], None]] = field(default_factory=list)
     muted: bool = False
     voice_settings: dict[str, Any] = field(default_factory=dict)
+    known_voices: list[tuple[str, str]] | None = None  # (id, name) of the engine's voices, once asked
 
     def __post_init__(self) -> None:
         self.console = None
@@ -235,8 +240,9 @@ class Output:
         self.prepended = 0  # notes put before the history since it began: marks stay valid
         if not self.plain:
             from rich.console import Console
-            # soft_wrap=False: rich breaks long lines between words, at the terminal's width;
-            # left to the terminal they break mid-word, and Speakup reads screen lines.
+            # Lines are wrapped by `wrap` (between list items, never inside a card name) and
+            # printed with soft_wrap: left to the terminal they break mid-word, and Speakup reads
+            # screen lines.
             self.console = Console(file=self.stream, highlight=False, emoji=False, soft_wrap=False)
 
     def forget(self) -> None:
@@ -379,21 +385,20 @@ class Output:
             self.emit(line)
 
     def write(self, line: str, style: str | None = None) -> None:
-        if self.console is not None:
-            self.console.print(line, style=style, markup=False)
+        if self.console is not None:  # wrapped here, as in plain mode: rich would break card names
+            text = "\n".join(wrap(line, self.console.width - 1))
+            self.console.print(text, style=style, markup=False, soft_wrap=True)
         else:
             self.stream.write("\n".join(self.wrapped(line)) + "\n")
             self.stream.flush()
 
     def wrapped(self, line: str) -> list[str]:
-        """At a terminal, lines break between words at its width; to a pipe, one line each."""
+        """At a terminal, lines break between list items at its width; to a pipe, one line each."""
         isatty = getattr(self.stream, "isatty", None)
         if not (isatty and isatty()):
             return [line]
         import shutil
-        import textwrap
-        width = shutil.get_terminal_size().columns - 1
-        return textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [line]
+        return wrap(line, shutil.get_terminal_size().columns - 1)
 
     # ---- speech
     def speech_on(self) -> str | None:
@@ -409,6 +414,16 @@ class Output:
             speaker.configure(**self.voice_settings)
         return None
 
+    def choose_voice(self, wanted: str) -> str:
+        """`speech voice NAME`: the voice when this engine has it, else one line naming a few."""
+        from .speech import voice_line, voices
+        if self.known_voices is None:  # asked of the engine once: it takes a process
+            self.known_voices = voices()
+        voice, line = voice_line(wanted, self.known_voices)
+        if voice is not None:
+            self.configure(voice=voice)
+        return line
+
     def speech_off(self) -> None:
         if self.speaker is not None:
             self.speaker.close()
@@ -422,3 +437,41 @@ class Output:
     def interrupt(self) -> None:
         if self.speaker is not None:
             self.speaker.interrupt()
+
+
+@lru_cache(maxsize=1)
+def card_names() -> re.Pattern[str] | None:
+    """Every name of more than one word ("Village Green", "Way of the Sheep"), longest first."""
+    from .setup import database
+    names = sorted((n for n in database().defs if " " in n), key=len, reverse=True)
+    return re.compile("|".join(re.escape(n) for n in names)) if names else None
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """`line` in lines of at most `width` characters where it can be: broken between list items
+    (after a comma, semicolon, colon or full stop) when the next item fits on a line of its own,
+    else between words; never inside a card name, nor inside a word. Any width is safe."""
+    if width < MIN_WIDTH or len(line) <= width:
+        return [line]
+    names = card_names()
+    glued = names.sub(lambda m: m.group().replace(" ", "\x00"), line) if names else line
+    items: list[list[str]] = [[]]
+    for word in glued.split():
+        items[-1].append(word)
+        if word.endswith(ITEM_END):
+            items.append([])
+    lines: list[str] = []
+    cur = ""
+    for item in filter(None, items):
+        text = " ".join(item)
+        if cur and len(cur) + 1 + len(text) > width and len(text) <= width:
+            lines.append(cur)  # the whole item on the next line
+            cur = ""
+        for word in item:
+            if cur and len(cur) + 1 + len(word) > width:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = f"{cur} {word}" if cur else word
+    lines.append(cur)
+    return [x.replace("\x00", " ") for x in lines]

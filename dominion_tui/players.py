@@ -93,7 +93,22 @@ class RandomPlayer:
         if d.kind == "yesno":
             return [self.rng.randrange(2)]
         k = self.rng.randint(d.min, min(d.max, len(d.options)))
-        return sorted(self.rng.sample(range(len(d.options)), k))
+        return one_name(d, sorted(self.rng.sample(range(len(d.options)), k)))
+
+
+def can_act(game: Game, d: Decision, option: Any) -> bool:
+    """A trigger offered in a "which first" question: can its effect act now? One that cannot
+    waits for what another may bring (a draw before "trash a Copper from your hand")."""
+    trig = getattr(option, "trig", None)
+    can = getattr(trig, "can", None)
+    return can is None or can(game, d.context, d.player, option.source)
+
+
+def one_name(d: Decision, picks: list[int]) -> list[int]:
+    """Picks that must share one name (Banish): those with the first pick's name."""
+    if not d.one_name or not picks:
+        return picks
+    return [i for i in picks if d.options[i].label == d.options[picks[0]].label]
 
 
 JUNK = ("Curse", "Estate", "Copper")
@@ -194,7 +209,7 @@ class SimplePlayer(RandomPlayer):
             return [0]  # "normal": the card's own text
         by_topic = getattr(self, "answer_" + d.topic, None) if d.topic else None
         if by_topic is not None:
-            return by_topic(game, d)
+            return one_name(d, by_topic(game, d))
         if d.topic == "react" or d.may_decline:
             return [0] if d.options else []
         k = max(d.min, 1)
@@ -273,6 +288,8 @@ class SimplePlayer(RandomPlayer):
         """Cards put back: the best ends on top (named first). Simultaneous effects: as listed."""
         if d.kind == "cards":
             return list(reversed(self.ranked(game, d)))[: d.max]
+        if d.max == 1:  # which trigger first: one that can act now, to bring what the others need
+            return [next((i for i, o in enumerate(d.options) if can_act(game, d, o.value)), 0)]
         return list(range(max(d.min, 1)))
 
     def answer_mode(self, game: Game, d: Decision) -> list[int]:
@@ -991,6 +1008,18 @@ class Bot(SimplePlayer):
         if best is None:
             return [] if d.may_decline else self.ranked(game, d)[:1]
         return [best]
+
+    def answer_exile(self, game: Game, d: Decision) -> list[int]:
+        """Banish: every copy in hand of the junk best lost (as its purchase was judged)."""
+        if not d.one_name:
+            return super().answer_exile(game, d)
+        by_name: dict[str, list[int]] = {}
+        for i, o in enumerate(d.options):
+            by_name.setdefault(o.label, []).append(i)
+        best = max(sorted(by_name), key=lambda n: self.junk_value(game, n) * len(by_name[n]))
+        if self.junk_value(game, best) <= 0:
+            return [] if d.may_decline else by_name[best][:max(d.min, 1)]
+        return by_name[best][:d.max]
 
     def answer_mode(self, game: Game, d: Decision) -> list[int]:
         labels = [o.label for o in d.options]

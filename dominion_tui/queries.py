@@ -7,6 +7,7 @@ from .core.game import Game
 from .core.model import Player
 from .interpreter import ascii_number, match_name
 from .narration import count, grouped, quoted
+from .rules_topics import rules
 
 HELP = {
     "play": "play CARD: play a card from your hand. play CARD as WAY: with a Way, as in play Sheepdog as ox.",
@@ -31,6 +32,9 @@ HELP = {
     "speech": "speech on, speech off, speech rate N, speech volume N, speech voice NAME.",
     "ways": "ways ask: every Action asks normal or which Way. ways typed: only play CARD as WAY uses one.",
     "autoend": "autoend on: the Buy phase ends by itself with no Buy left. autoend off: wait for end.",
+    "rules": "rules TOPIC: the rules of a mechanism, such as rules exile. rules alone lists the topics.",
+    "autoplay": "autoplay on: buy CARD first plays the Treasures that need no decision when that pays for it. "
+                "autoplay off: it says how many are not played yet.",
     "help": "help COMMAND: help on one command.",
     "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
 }
@@ -44,7 +48,7 @@ class Queries:
 
     def names(self) -> list[str]:
         return ["hand", "supply", "status", "others", "exile", "trash", "describe", "kingdom",
-                "log", "repeat", "score", "help"]
+                "log", "repeat", "score", "rules", "help"]
 
     def run(self, verb: str, arg: str, p: Player) -> list[str]:
         return getattr(self, "q_" + verb)(arg, p)
@@ -176,6 +180,9 @@ class Queries:
                  for q in owners]
         return f" Owned by {' and '.join(names)}."
 
+    def q_rules(self, arg: str, p: Player) -> list[str]:
+        return rules(arg)
+
     def q_log(self, arg: str, p: Player) -> list[str]:
         n = ascii_number(arg)
         n = 10 if n is None else n
@@ -195,7 +202,8 @@ class Queries:
             return [HELP[name] if name else f"No command '{quoted(arg)}'. Type help for the list."]
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
-                "log N, repeat, score. Also: undo, save FILE, speech, ways, autoend, help COMMAND, quit."]
+                "log N, repeat, score, rules TOPIC. Also: undo, save FILE, speech, ways, autoend, autoplay, "
+                "help COMMAND, quit."]
 
 
 def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost) -> list[str]:
@@ -204,7 +212,11 @@ def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost
         return ["Describe which card? For example: describe Barge."]
     name, why = match_name(arg, sorted(db.defs))
     if name is None:
-        return [why or f"No card named {quoted(arg)}."]
+        if why and why.startswith("No "):  # not an ambiguous prefix: a slip, or no such card
+            near = nearest(arg, sorted(db.defs))
+            guess = f" Did you mean {' or '.join([', '.join(near[:-1]), near[-1]] if len(near) > 1 else near)}?"
+            return [f"No card named '{quoted(arg)}'.{guess if near else ''}"]
+        return [why or f"No card named '{quoted(arg)}'."]
     d = db[name]
     kinds = ", ".join(sorted(d.types)) or d.kind.capitalize()
     text = d.text
@@ -215,3 +227,18 @@ def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost
     cost = "" if now is None else f"{count(now, 'coin')}, " if now == d.cost else \
         f"{count(now, 'coin')} now ({d.cost} printed), "  # a cost that varies: today's price first
     return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
+
+
+def nearest(text: str, names: list[str], n: int = 3) -> list[str]:
+    """The names closest to a mistyped one ("vilage" -> Village, Village Green), best first;
+    each later word of a name counts too ("sheep" -> Way of the Sheep)."""
+    import difflib
+    low = text.lower()
+    scores: dict[str, float] = {}
+    for name in names:
+        words = name.lower().split()
+        parts = [" ".join(words[i:]) for i in range(len(words))] + words
+        scores[name] = max(difflib.SequenceMatcher(None, low, p).ratio() for p in parts)
+    top = max(scores.values(), default=0.0)
+    near = [name for name, s in scores.items() if s >= max(0.6, top - 0.1)]  # the close ones only
+    return sorted(near, key=lambda name: (-scores[name], name))[:n]

@@ -13,14 +13,15 @@ from typing import Any, Callable, Iterable
 
 from .core.decisions import Decision
 from .core.game import Game
+from .core.model import Card
 
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
-            "save", "speech", "ways", "autoend", "help", "quit"]
+            "save", "speech", "ways", "autoend", "autoplay", "rules", "help", "quit"]
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
 CONTROL = "That line holds a terminal control code; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
-                  "ways", "autoend"}
+                  "ways", "autoend", "autoplay", "rules"}
 
 
 class QuitRequest(Exception):
@@ -80,18 +81,40 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
             names = sorted({c.name for c in d.player.hand.cards})
         elif verb == "buy":
             names = game.buyable_names()
-        elif verb in ("ways", "autoend"):
+        elif verb == "rules":
+            from .rules_topics import TOPICS
+            names = list(TOPICS)
+        elif verb in ("ways", "autoend", "autoplay"):
             names = ["ask", "typed"] if verb == "ways" else ["on", "off"]
         elif verb in ("describe", "help"):
             names = sorted(game.db.defs) if verb == "describe" else COMMANDS
         else:
             return []
         return [f"{verb} {n}" for n in names if n.lower().startswith(rest)]
+    if d.max > 1 and d.kind != "yesno":  # several picks: complete the last one, "Estate, E"
+        return pick_suggestions(d, text)
     labels = [o.label for o in d.options] + (["none"] if d.may_decline else [])
     if d.kind == "yesno":
         labels = ["yes", "no"]
     labels += [c for c in ("hand", "status", "repeat", "help") if c not in labels]
-    return [lbl for lbl in labels if lbl.lower().startswith(low)]
+    return [lbl for lbl in dict.fromkeys(labels) if lbl.lower().startswith(low)]
+
+
+def pick_suggestions(d: Decision, text: str) -> list[str]:
+    """The last of several comma-separated picks completed, a count and a name too ("3 Est" ->
+    "3 Estates"), the picks before it kept as typed."""
+    head, comma, part = text.rpartition(",")
+    before = head + ", " if comma else ""
+    part = part.lstrip().lower()
+    n, sep, name = part.partition(" ")
+    if sep and n.isdigit() and d.kind == "cards":
+        forms = {o.label: o.value.defn.plural_name if n != "1" and isinstance(o.value, Card) else o.label
+                 for o in d.options}
+        return [f"{before}{n} {f}" for f in dict.fromkeys(forms.values()) if f.lower().startswith(name)]
+    labels = [o.label for o in d.options]
+    if not comma:
+        labels += (["none"] if d.may_decline else []) + ["hand", "status", "repeat", "help"]
+    return [before + lbl for lbl in dict.fromkeys(labels) if lbl.lower().startswith(part)]
 
 
 def undecodable(line: str) -> bool:

@@ -367,8 +367,19 @@ def report(out: Outcome, tail: int = 6) -> str:
     return "\n".join(lines)
 
 
+USAGE = """usage: dominion scenario PATH [PATH ...]
+
+Run scenario files: each PATH is a .yaml file or a folder searched for them (scenario format:
+the project's scenarios spec; examples under tests/scenarios/). Each failure prints the file,
+the scenario, what was expected and what happened; then a count.
+Exit status: 0 every scenario passed, 1 some failed, 2 a file is not a valid scenario."""
+
+
 def main(paths: list[str], out=print) -> int:
     """`dominion scenario PATH...`: 0 all pass, 1 some failed, 2 some file invalid."""
+    if any(p in ("-h", "--help") for p in paths):
+        out(USAGE)
+        return 0
     files = find_files(paths)
     if not files:
         out(f"No scenario files found in {', '.join(paths)}.")

@@ -11,8 +11,10 @@ from .core.events import Note
 from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
 from .core.rules import STANDING_RULES
+from . import buying
 from .interpreter import Interpreter, ascii_number, clean, match_name
-from .output import Output
+from .narration import count
+from .output import Output, wants
 from .players import make_player
 from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
@@ -20,8 +22,9 @@ from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, w
 from .setup import new_game
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
+PHASES = {"start": "start of turn", "action": "action phase", "buy": "buy phase", "cleanup": "clean-up"}
 CHECKPOINT_ENDS = 2  # while replaying, a turn with at most this many "end" answers left may be the last
-META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend")
+META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay")
 
 
 def resume_command(path: Path | None) -> str:
@@ -48,6 +51,7 @@ class AnswerInfo:
     answer: Any
     line: int = 0  # the typed line that gave it: one line is one undo step
     revealed: bool = False  # did a hidden card come to light after this answer?
+    heard: bool = False  # was such a card said (at the pause, nothing else could have shown it)?
 
     @property
     def text(self) -> str:
@@ -129,6 +133,7 @@ class Session:
     levels: dict[str, str] = field(default_factory=dict)  # computer name -> normal, hard or bigmoney
     ask_ways: bool = False  # True: every Action asks the Way question, as in scenarios
     auto_end: bool = True  # the Buy phase ends by itself when nothing is left to do
+    auto_play: bool = True  # `buy X` plays the Treasures that need no decision when that pays for X
     intro: Callable[[], None] | None = None  # what a resumed game says once its save has replayed
 
     def __post_init__(self) -> None:
@@ -148,6 +153,8 @@ class Session:
         self.named: tuple[str, list[Any]] | None = None  # the player's last `save FILE`, its answers
         self.saver: Autosave | None = None  # appends each answer to the autosave
         self.checkpoint: Checkpoint | None = None  # the game as the current turn began: undo replays from it
+        self.end_asked = -1  # the turn (Game.turns_begun) whose end with Treasures unplayed was asked about
+        self.pending_line: str | None = None  # typed at that question instead of yes or no: a command
         # Whose private cards may be named before anyone has the keyboard: the one person
         # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
         humans = self.humans()
@@ -248,7 +255,16 @@ class Session:
         intro, self.intro = self.intro, None
         if intro:
             intro()
-            self.output.say("Resuming the saved game.")
+            self.output.say(self.resuming())
+
+    def resuming(self) -> str:
+        """Where a resumed game stands: "Resuming: Ann's turn 12, buy phase." """
+        g = self.game
+        if g is None or g.over:
+            return "Resuming the saved game: it is over."
+        p = g.current
+        turn = "extra turn" if g.turn.extra else f"turn {p.turns_taken}"
+        return f"Resuming: {p.name}'s {turn}, {PHASES.get(g.phase, g.phase + ' phase')}."
 
     def finished(self) -> None:
         """The game is over: its autosave goes; a file the player named stays theirs."""
@@ -274,6 +290,8 @@ class Session:
         kind = note.kind
         if kind in HIDDEN_INFO and self.info:
             self.info[-1].revealed = True
+            if kind != "shuffle" and (not self.live or wants(self.output.level, note, self.output.narrator.viewer)):
+                self.info[-1].heard = True  # a shuffle shows no card
         if kind == "turn":
             self.status_due = True
             if self.live and note.player in self.humans():  # the pause first, then the new turn
@@ -300,7 +318,7 @@ class Session:
         line = lines[index] if index < len(lines) else self.line_no
         # an answer replayed unheard may have revealed a card: undo then refuses it, to be safe
         self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line,
-                                    revealed=not self.hearing))
+                                    revealed=not self.hearing, heard=not self.hearing))
         if self.live:
             self.autosave()
 
@@ -341,7 +359,7 @@ class Session:
         self.reader.context = (game, d)
         while True:
             try:
-                raw = self.reader.read(self.prompt(d))
+                raw, self.pending_line = self.pending_line or self.reader.read(self.prompt(d)), None
             except (EOFError, KeyboardInterrupt):
                 raise QuitRequest
             self.output.interrupt()
@@ -358,6 +376,18 @@ class Session:
                     return result
                 continue
             res = interp.interpret(raw, d)
+            if res.kind == "reject" and d.kind == "turn" and self.auto_play:
+                plays = self.plain_treasures(game, d)
+                acts = buying.after_treasures(game, d, interp, line, plays)
+                if acts:
+                    self.typed_line(line)
+                    self.output.answered()
+                    self.queued = acts[1:]
+                    self.output.begin_batch()
+                    return acts[0]
+                res = buying.short_of(game, d, interp, line, plays) or res
+            if res.kind == "answer" and not self.end_anyway(game, d, res.value, interp):
+                continue
             if res.kind == "answer":
                 self.typed_line(line)
                 self.output.answered()
@@ -388,9 +418,12 @@ class Session:
         way, self.way_next = self.way_next, None
         if d.kind == "turn" and self.queued:
             act = self.queued.pop(0)
-            if game.why_not(d.player, act) is None:
+            why = game.why_not(d.player, act)
+            if why is None:
                 return act
             self.queued.clear()
+            if act.verb == "buy":  # the Treasures played for it did not pay after all: say so
+                self.output.info([why])
         if way is not None and d.topic == "way":
             labels = [o.label for o in d.options]
             if way in labels:
@@ -449,19 +482,45 @@ class Session:
         """Hot-seat: the pause comes before anything of the next player's is said."""
         if name == self.at_keyboard:
             return
-        fresh = self.at_keyboard is None and not self.answers  # a new game: nothing private yet
+        before = self.at_keyboard
+        fresh = before is None and not self.answers  # a new game: nothing private yet
         self.at_keyboard = name
         self.output.narrator.viewer = name
         self.status_due = True
         if fresh or not self.pause or len(self.humans()) < 2:
             return
         self.output.say(f"{why}Pass the keyboard to {name}, then press Enter.")
-        try:
-            line = self.reader.read("Press Enter>")
-        except (EOFError, KeyboardInterrupt):
-            raise QuitRequest
-        if clean(line).lower() in ("quit", "exit"):
-            raise QuitRequest
+        press = f"Press Enter to {'give ' + name + ' the keyboard' if why else 'start ' + name + chr(39) + 's turn'}"
+        while True:  # only Enter passes: a command typed by the one who just finished is not taken for it
+            try:
+                line = clean(self.reader.read("Press Enter>")).lower()
+            except (EOFError, KeyboardInterrupt):
+                raise QuitRequest
+            if line in ("quit", "exit"):
+                raise QuitRequest
+            if not line:
+                return
+            if line == "undo" and before is not None:
+                self.output.info([self.undo_at_pause(before)])
+            else:
+                self.output.info([f"{press}, or type undo." if before is not None else f"{press}."])
+
+    def undo_at_pause(self, who: str) -> str:
+        """At the pause, `undo` takes back the last line `who` typed (raising UndoRequest), unless
+        someone has answered since or it told them a card; else says why not. Only what was said
+        counts: no prompt came between that line and the pause, so nothing else could be asked."""
+        info = self.info
+        start = len(info)
+        while start > 0 and info[start - 1].line == info[-1].line:
+            start -= 1
+        group = info[start:]
+        if not group or any(a.player != who for a in group):
+            return f"Nothing of {who}'s to undo now."
+        if any(a.heard for a in group):
+            return "That answer revealed a card, so it cannot be undone."
+        what = self.typed.get(group[-1].line) or ", ".join(a.text for a in group)
+        self.at_keyboard = self.output.narrator.viewer = who  # the keyboard stays with them
+        raise UndoRequest(start, who, what)
 
     # ---------------------------------------------------------------- meta commands
     def meta(self, game: Game, d: Decision, verb: str, arg: str) -> Any:
@@ -480,6 +539,8 @@ class Session:
             return self.setting(arg, "ways", {"ask": True, "typed": False}, "ask_ways")
         if verb == "autoend":
             return self.setting(arg, "autoend", {"on": True, "off": False}, "auto_end")
+        if verb == "autoplay":
+            return self.setting(arg, "autoplay", {"on": True, "off": False}, "auto_play")
         return None
 
     def setting(self, arg: str, verb: str, values: dict[str, bool], attr: str) -> None:
@@ -543,8 +604,7 @@ class Session:
             sp.configure(**({"rate": n} if cmd == "rate" else {"volume": min(n, 100) / 100}))
             self.output.info([f"Speech {cmd} {n}."])
         elif cmd == "voice" and len(words) >= 2:
-            sp.configure(voice=" ".join(words[1:]))
-            self.output.info([f"Speech voice {' '.join(words[1:])}."])
+            self.output.info([sp.choose_voice(" ".join(words[1:]))])
         else:
             self.output.info(["Try: speech on, speech off, speech rate 200, speech volume 80, speech voice NAME."])
         return None
@@ -558,12 +618,36 @@ class Session:
         return TREASURE in game.types_of(c) and \
             getattr(c.defn.play, "__qualname__", "").startswith("plus.")
 
+    def plain_treasures(self, game: Game, d: Decision) -> list[TurnAction]:
+        """Playing every Treasure that asks nothing, in name order (`treasures`, `buy X`)."""
+        cards = [c.name for c in d.player.hand.cards if self.plain_treasure(game, c)]
+        return [TurnAction("play", n) for n in sorted(cards)]
+
+    def end_anyway(self, game: Game, d: Decision, answer: Any, interp: Interpreter) -> bool:
+        """Ending the Buy phase with a Treasure that could still be played asks once a turn."""
+        if not (isinstance(answer, TurnAction) and answer.verb == "end" and d.topic == "buy"):
+            return True
+        unplayed = interp.unplayed_treasures(d)
+        if not unplayed or self.end_asked == game.turns_begun:
+            return True
+        self.end_asked = game.turns_begun
+        self.output.say(f"{count(unplayed, 'Treasure')} not played yet. End your turn anyway? yes or no.")
+        try:
+            raw = self.reader.read(f"{d.player.name}, yes or no>")
+        except (EOFError, KeyboardInterrupt):
+            raise QuitRequest
+        word = clean(raw).lower()
+        if word in ("yes", "y", "end"):
+            return True
+        if word not in ("no", "n", ""):
+            self.pending_line = raw  # not an answer: the command it is, at the Buy prompt
+        return False
+
     def treasures(self, game: Game, d: Decision) -> Any:
         if d.kind != "turn":
             self.output.info(["Answer the question first."])
             return None
-        cards = [c.name for c in d.player.hand.cards if self.plain_treasure(game, c)]
-        acts = [TurnAction("play", n) for n in sorted(cards)]
+        acts = self.plain_treasures(game, d)
         if not acts or game.why_not(d.player, acts[0]):
             self.output.info([game.why_not(d.player, acts[0]) if acts else "You have no Treasures to play."])
             return None

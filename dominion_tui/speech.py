@@ -5,23 +5,68 @@ prompt must never wait on the engine; killing the process is the only reliable i
 Why spawn: a forked child hangs if the parent ever used the engine.
 Everything the engine prints (aplay/ALSA errors) is sent to os.devnull in the child, so a
 screen reader never reads it; failures come back as one line for the caller to print.
+Speech that would not be heard (no sound device, no espeak-ng, no voice) is not started: the
+line says why, and what to do.
 """
 from __future__ import annotations
 
+import difflib
 import importlib.util
 import multiprocessing
 import multiprocessing.queues
 import os
 import queue
+import shutil
 import signal
+import sys
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any, Protocol
 
 STARTUP_TIMEOUT = 3.0
-NO_PACKAGE = "Speech is off: pyttsx3 is not installed. Install it with: pip install pyttsx3"
-NO_ENGINE = "Speech is off: no speech engine found (on Linux install espeak-ng)."
+Problem = tuple[str, str]  # why speech cannot be heard, and what to do about it
+NO_PACKAGE: Problem = ("pyttsx3 is not installed", "install it with pip install pyttsx3")
+NO_ENGINE: Problem = ("espeak-ng is not installed", "install espeak-ng")
+NO_VOICE: Problem = ("the speech engine has no voice", "install a voice (espeak-ng-data on Linux)")
+NO_APLAY: Problem = ("aplay is not installed", "install alsa-utils")
+NO_DEVICE: Problem = ("no sound device was found", "connect a sound device")
+SOUND_CARDS = Path("/proc/asound/cards")  # ALSA's list of sound cards on Linux
 _ctx = multiprocessing.get_context("spawn")
+
+
+def cannot_hear(problems: list[Problem]) -> str:
+    """One line: that speech cannot be heard, every reason why, and what to do."""
+    def both(parts: list[str]) -> str:
+        return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    whys, fixes = both([p[0] for p in problems]), both([p[1] for p in problems])
+    return f"Speech cannot be heard: {whys}. Speech stays off; to hear it, {fixes}, then type speech on."
+
+
+def sound_server() -> bool:
+    """A PulseAudio or PipeWire server to play through, even where no sound card is listed."""
+    if os.environ.get("PULSE_SERVER"):
+        return True
+    run = os.environ.get("XDG_RUNTIME_DIR")
+    return bool(run) and any(os.path.exists(os.path.join(run, n)) for n in ("pulse/native", "pipewire-0"))
+
+
+def sound_problems(driver: str | None = None) -> list[Problem]:
+    """Why what pyttsx3's espeak driver says could not be heard here: it plays through `aplay`,
+    to a sound card. Only on Linux, and only for that driver (others play their own way)."""
+    if not sys.platform.startswith("linux") or driver not in (None, "espeak"):
+        return []
+    problems = []
+    if not sound_server():
+        try:
+            cards = SOUND_CARDS.read_text(errors="replace")
+        except OSError:  # no ALSA here at all (a container, a server)
+            cards = ""
+        if not any(line.split()[:1] and line.split()[0].isdigit() for line in cards.splitlines()):
+            problems.append(NO_DEVICE)  # " 0 [PCH ]: HDA-Intel ..." per card; "--- no soundcards ---"
+    if shutil.which("aplay") is None:
+        problems.append(NO_APLAY)
+    return problems
 
 
 class Speaker(Protocol):
@@ -83,12 +128,20 @@ def _settings(rate: int | None, volume: float | None, voice: str | None) -> dict
     return new
 
 
-def _why(exc: BaseException) -> str:
-    """One line telling the player why pyttsx3.init() failed."""
+def _why(exc: BaseException) -> Problem:
+    """Why pyttsx3.init() failed."""
     if isinstance(exc, (ImportError, RuntimeError, OSError)):  # RuntimeError: no espeak library
         return NO_ENGINE
     detail = " ".join(f"{type(exc).__name__}: {exc}".split())
-    return f"Speech is off: the speech engine failed to start ({detail})."
+    return f"the speech engine failed to start ({detail})", "check its installation"
+
+
+def find_voice(wanted: str, voices: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The (id, name) asked for: by id, by name, else the one name that contains the words."""
+    low = wanted.lower()
+    return (next((v for v in voices if v[0].lower() == low), None)
+            or next((v for v in voices if v[1].lower() == low), None)
+            or next((v for v in voices if low in v[1].lower()), None))
 
 
 def _quiet_child() -> None:
@@ -108,18 +161,24 @@ def _apply(engine: Any, settings: dict[str, Any]) -> None:
                 engine.setProperty(name, settings[name])
             except Exception:  # a bad value must not stop speech
                 pass
-    wanted = str(settings.get("voice", "")).lower()
+    wanted = str(settings.get("voice", ""))
     if not wanted:
         return
     try:
-        voices = list(engine.getProperty("voices"))
-        match = (next((v for v in voices if v.id.lower() == wanted), None)
-                 or next((v for v in voices if (v.name or "").lower() == wanted), None)
-                 or next((v for v in voices if wanted in (v.name or "").lower()), None))
+        match = find_voice(wanted, [(str(v.id), str(v.name or "")) for v in engine.getProperty("voices")])
         if match is not None:
-            engine.setProperty("voice", match.id)
+            engine.setProperty("voice", match[0])
     except Exception:  # some drivers (even "dummy") fail here; keep the current voice
         pass
+
+
+def _ready(engine: Any) -> Any:
+    """"ready", or NO_VOICE for an engine without a single voice (espeak-ng without its data)."""
+    try:
+        voiceless = not list(engine.getProperty("voices"))
+    except Exception:  # a driver that cannot list its voices may still speak
+        voiceless = False
+    return NO_VOICE if voiceless else "ready"
 
 
 def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Connection,
@@ -137,7 +196,7 @@ def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Con
     except BaseException as exc:
         status.send(_why(exc))
         return
-    status.send("ready")
+    status.send(_ready(engine))
     pending = dict(settings)
     while True:
         try:
@@ -231,13 +290,18 @@ class ProcessSpeaker:
 
     def wait_ready(self, timeout: float = STARTUP_TIMEOUT) -> str | None:
         """None when the child said "ready", else one line saying why speech is off."""
+        problem = self.problem(timeout)
+        return None if problem is None else cannot_hear([problem])
+
+    def problem(self, timeout: float = STARTUP_TIMEOUT) -> Problem | None:
+        """None when the child said "ready", else why not and what to do."""
         try:
             if self._live.status.poll(timeout):
                 answer = self._live.status.recv()
-                return None if answer == "ready" else str(answer)
+                return None if answer == "ready" else (str(answer[0]), str(answer[1]))
         except (EOFError, OSError):
-            return "Speech is off: the speech engine stopped while starting."
-        return f"Speech is off: the speech engine did not start within {timeout:g} seconds."
+            return "the speech engine stopped while starting", "check its installation"
+        return f"the speech engine did not start within {timeout:g} seconds", "try again"
 
     def say(self, text: str) -> None:
         if not self.closed:
@@ -278,18 +342,21 @@ def _pyttsx3_importable() -> bool:
 
 
 def start_speech(driver: str | None = None) -> tuple[Speaker, str | None]:
-    """Return (speaker, None) when speech works, else (NullSpeaker(), one-line message why not)."""
+    """Return (speaker, None) when speech works and can be heard, else (NullSpeaker(), one line
+    saying that it cannot be heard, every reason why, and what to do)."""
+    sound = sound_problems(driver)
     if not _pyttsx3_importable():
-        return NullSpeaker(), NO_PACKAGE
+        return NullSpeaker(), cannot_hear(sound + [NO_PACKAGE])
     try:
         speaker = ProcessSpeaker(driver)
     except Exception as exc:  # e.g. no processes or semaphores allowed here
         detail = " ".join(str(exc).split())
-        return NullSpeaker(), f"Speech is off: could not start the speech process ({detail})."
-    problem = speaker.wait_ready()
-    if problem is not None:
+        return NullSpeaker(), cannot_hear(sound + [(f"the speech process could not start ({detail})",
+                                                    "check that this system allows new processes")])
+    problems = sound + [p for p in [speaker.problem()] if p]  # the engine is asked even without sound
+    if problems:
         speaker.close()
-        return NullSpeaker(), problem
+        return NullSpeaker(), cannot_hear(problems)
     return speaker, None
 
 
@@ -297,13 +364,33 @@ def _voices_child(driver: str | None, out: Connection) -> None:
     _quiet_child()
     try:
         import pyttsx3
-        out.send([str(v.name or v.id) for v in pyttsx3.init(driver).getProperty("voices")])
+        out.send([(str(v.id), str(v.name or v.id)) for v in pyttsx3.init(driver).getProperty("voices")])
     except BaseException:
         out.send([])
 
 
 def list_voices(driver: str | None = None) -> list[str]:
     """Voice names, best effort: [] on any failure. Asked in a child, so nothing is printed."""
+    return [name for _, name in voices(driver)]
+
+
+def voice_line(wanted: str, known: list[tuple[str, str]], few: int = 5) -> tuple[str | None, str]:
+    """`speech voice NAME`: (the voice id to use or None, the line that says so). An unknown
+    name is said, with a few voices: the nearest names first."""
+    from .narration import quoted
+    match = find_voice(wanted, known)
+    if match is not None:
+        return match[0], f"Speech voice {match[1]}."
+    if not known:
+        return None, f"No voice named '{quoted(wanted)}': no voices can be found here."
+    names = sorted({name for _, name in known})
+    near = difflib.get_close_matches(wanted, names, n=few, cutoff=0.4)
+    shown = near + [n for n in names if n not in near][:few - len(near)]
+    return None, f"No voice named '{quoted(wanted)}'. Voices include {', '.join(shown)} ({len(names)} in all)."
+
+
+def voices(driver: str | None = None) -> list[tuple[str, str]]:
+    """(id, name) of each voice, best effort: [] on any failure. Asked in a child, so nothing is printed."""
     if not _pyttsx3_importable():
         return []
     result, child_end = _ctx.Pipe(duplex=False)
@@ -311,10 +398,10 @@ def list_voices(driver: str | None = None) -> list[str]:
         proc = _ctx.Process(target=_voices_child, args=(driver, child_end), daemon=True)
         proc.start()
         child_end.close()
-        voices = result.recv() if result.poll(STARTUP_TIMEOUT) else []
+        found = result.recv() if result.poll(STARTUP_TIMEOUT) else []
         proc.kill()
         proc.join(1.0)
-        return list(voices)
+        return [(str(i), str(n)) for i, n in found]
     except Exception:
         return []
     finally:

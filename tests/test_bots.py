@@ -26,6 +26,7 @@ class Checked:
     def decide(self, game, d):
         ans = self.bot.decide(game, d)
         assert fits(game, d, ans), (d.topic, d.prompt, [o.label for o in d.options], ans)
+        assert not d.one_name or len({d.options[i].label for i in ans}) <= 1, (d.prompt, ans)
         self.topics.add(d.topic)
         return ans
 
@@ -250,6 +251,38 @@ def test_events_are_bought_for_what_they_do_in_this_hand() -> None:
     for _ in range(2):
         game.new_card("Estate", a.hand)
     assert make_player("normal", 1).purchase(game, a) == "Banish"
+
+
+@pytest.mark.parametrize("level", ["random", *LEVELS])
+def test_banish_is_answered_with_copies_of_one_name(level: str) -> None:
+    from dominion_tui.core.decisions import TurnAction
+    from dominion_tui.players import RandomPlayer
+    bot = RandomPlayer(5) if level == "random" else make_player(level, 5)
+    game = new_game(Config(["A", "B"], ["Barge"], ["Banish"], 3), {0: bot, 1: bot}, deal=False)
+    a = game.players[0]
+    for name in ["Estate", "Estate", "Copper", "Copper", "Curse"]:
+        game.new_card(name, a.hand)
+    game.phase, a.coins, a.buys = "buy", 4, 1
+    game.do(a, TurnAction("buy", "Banish"))
+    assert len(set(a.exile.names())) <= 1
+    if level != "random":  # the computer levels always lose some junk
+        assert a.exile.names() and a.exile.names()[0] in ("Estate", "Curse", "Copper")
+
+
+def test_which_first_puts_a_trigger_that_can_act_before_one_that_waits_for_it() -> None:
+    """Ducat with no Copper in hand beside Sheepdog: the bots play Sheepdog first, which may draw one."""
+    from dominion_tui.core.decisions import TurnAction
+    for level in LEVELS:
+        bot = make_player(level, 2)
+        game = new_game(Config(["A", "B"], ["Ducat", "Sheepdog"], [], 3), {0: bot, 1: bot}, deal=False)
+        a = game.players[0]
+        for name in ["Sheepdog", "Estate"]:
+            game.new_card(name, a.hand)
+        for name in ["Copper", "Silver"]:
+            game.new_card(name, a.deck)
+        game.phase, a.coins, a.buys = "buy", 2, 1
+        game.do(a, TurnAction("buy", "Ducat"))
+        assert a.in_play.names() == ["Sheepdog"] and game.trash.names() == ["Copper"], level
 
 
 def test_ways_are_used_where_they_beat_the_card() -> None:

@@ -95,13 +95,13 @@ def test_computer_players_finish_a_whole_game() -> None:
 
 
 def test_piped_game_reads_plain_lines_and_rejects_bad_ones() -> None:
-    lines = "\n".join(["hand", "frobnicate", "buy Province", "end", "end", "quit"]) + "\n"
+    lines = "\n".join(["hand", "frobnicate", "buy Province", "end", "end", "yes", "quit"]) + "\n"
     res = run("--players", "Alice,Bob", "--kingdom", "Barge", "--seed", "1", "--no-pause", stdin=lines)
     assert res.returncode == 0, res.stderr
     out = res.stdout.splitlines()
     assert any(s.startswith("Alice's hand: ") for s in out)
     assert "Unknown command 'frobnicate'. Moves: play, buy, end, villager, coffers." in out
-    assert "Province costs 8 and you have 0 coins, 2 Treasures in your hand not played yet." in out
+    assert "Province costs 8 and you have 0 coins, 2 with the 2 Treasures not played yet." in out
     assert "Bob's turn 1." in out
     assert "\x1b" not in res.stdout
 

@@ -200,7 +200,7 @@ def test_the_opening_questions_take_a_set_by_name_random_by_sets_and_cards_by_na
     assert kingdom == f"Kingdom: {', '.join(want.kingdom)}."
     out = opening(tmp_path / "3", ["by name", "sheep,sheepdog", "sheep,barg", "ride, ox", "quit"])
     assert "Name up to 10 different Kingdom cards, or press Enter for a random kingdom." in out
-    assert "Kingdom: Sheepdog, Barge." in out and "Ride: Event. Gain a Horse." in out
+    assert "Kingdom: Sheepdog, Barge." in out and "Ride, 2 coins: Event. Gain a Horse." in out
 
 
 def test_quit_works_at_the_sets_and_names_questions(tmp_path: Path) -> None:

@@ -68,7 +68,7 @@ def test_a_discard_that_opens_a_reaction_window_is_said_once() -> None:
 
 # ---- item 5: a computer's turn in a few lines
 def test_a_computers_treasures_are_one_line(tmp_path: Path) -> None:
-    out = piped(tmp_path, ["--computer", "Bob"], ["end", "end", "quit"])
+    out = piped(tmp_path, ["--computer", "Bob"], ["end", "end", "yes", "quit"])
     bob = out[out.index("Bob's turn 1."):]
     plays = [line for line in bob if line.startswith("Bob plays ")]
     assert len(plays) == 1 and " in total" in plays[0], bob
@@ -368,7 +368,7 @@ CITY_GATE = """
 
 
 def test_a_card_put_from_the_hand_onto_the_deck_is_named_only_to_its_owner() -> None:
-    session, _ = at(CITY_GATE, ["end", "end", "Gold"])
+    session, _ = at(CITY_GATE, ["end", "end", "yes", "Gold"])
     assert session.game.players[1].deck.cards[0].name == "Gold"
     note = next(n for n in session.output.history if n.kind == "to_deck")
     assert Narrator("Alice").note(note) == ["Bob puts a card onto their deck."]
@@ -428,7 +428,7 @@ KEY_AND_CARGO = """
 def test_an_order_that_cannot_matter_is_not_asked_of_a_player() -> None:
     # the scenario contract still asks it (key_and_cargo_ship_start_of_turn_order_asked.yaml)
     session, out = at(KEY_AND_CARGO, ["play Cargo Ship", "play Silver", "buy Silver", "Cargo Ship", "end",
-                                      "end", "end"], auto_end=False)
+                                      "end", "end", "yes"], auto_end=False)
     alice = session.game.players[0]
     assert not any("Which happens first" in line for line in out), out
     assert session.game.current is alice and alice.coins == 1 and alice.hand.count("Silver") == 1

@@ -186,6 +186,20 @@ def test_completion_offers_what_makes_sense_now() -> None:
     assert "buy Barge" in suggestions(g, d, "buy B")
 
 
+def test_completion_of_several_picks_completes_the_last_and_counts() -> None:
+    from dominion_tui.core.decisions import Decision, card_options
+    from dominion_tui.setup import new_game
+    g = new_game(Config(["Alice", "Bob"], ["Barge"], ["Banish"], 3), {}, deal=False)
+    a = g.players[0]
+    for name in ["Duchy", "Duchy", "Estate"]:
+        g.new_card(name, a.hand)
+    d = Decision("cards", a, "Banish: exile which cards from your hand?", card_options(a.hand.cards),
+                 min=0, max=3, one_name=True)
+    assert suggestions(g, d, "D") == ["Duchy"]
+    assert suggestions(g, d, "Duchy, d") == ["Duchy, Duchy"]
+    assert suggestions(g, d, "2 D") == ["2 Duchies"] and suggestions(g, d, "1 e") == ["1 Estate"]
+
+
 ORDER = """
     name: order
     players: [Alice, Bob]
@@ -297,13 +311,13 @@ def test_full_status_only_at_the_start_of_a_turn_and_on_request() -> None:
 
 
 def test_hot_seat_pause_comes_before_the_new_turn_and_its_start_effects() -> None:
-    session, out = at(BARGE, ["play Barge", "next", "end", "end", "", "end", "end", "", "quit"], pause=True)
+    session, out = at(BARGE, ["play Barge", "next", "end", "end", "yes", "", "end", "end", "yes", "", "quit"], pause=True)
     to_bob, to_alice = out.index("Pass the keyboard to Bob, then press Enter."), \
         out.index("Pass the keyboard to Alice, then press Enter.")
     assert to_bob < out.index("Bob's turn 1.")
     barge = next(i for i, line in enumerate(out) if line.startswith("Alice's Barge"))
     assert to_alice < out.index("Alice's turn 2.") < barge  # Bob never hears what Barge drew
-    assert "turn" not in out[to_bob - 1] + out[to_bob]  # the turn is said once, after the pause
+    assert "'s turn" not in out[to_bob - 1] + out[to_bob]  # the turn is said once, after the pause
 
 
 def test_quit_at_the_hot_seat_pause() -> None:

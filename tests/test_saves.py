@@ -84,7 +84,7 @@ def test_a_transcript_on_a_full_disk_stops_and_the_game_goes_on(tmp_path: Path) 
 def test_playing_on_from_a_named_save_never_rewrites_it(monkeypatch, capsys, tmp_path: Path) -> None:
     mine = saved_game(monkeypatch, capsys, tmp_path)
     before = mine.read_bytes()
-    code, out, err = play(monkeypatch, capsys, tmp_path / "data", ["--resume", str(mine)], [*TURN, "quit"])
+    code, out, err = play(monkeypatch, capsys, tmp_path / "data", ["--resume", str(mine)], ["", *TURN, "quit"])
     assert code == 0, err
     assert mine.read_bytes() == before
     autosave = tmp_path / "data" / "dominion-tui" / "autosave.json"
@@ -105,12 +105,13 @@ def test_a_named_save_survives_the_end_of_the_game_played_from_it(monkeypatch, c
 
 
 def test_resuming_a_named_save_keeps_the_waiting_autosave(monkeypatch, capsys, tmp_path: Path) -> None:
-    mine = saved_game(monkeypatch, capsys, tmp_path)  # its quit also left an autosave
+    mine = saved_game(monkeypatch, capsys, tmp_path)  # its quit also left an autosave: replaced by another game
     folder = tmp_path / "data" / "dominion-tui"
+    (folder / "autosave.json").write_bytes(tweak(mine, "other.json", lambda r: r["config"].update(seed=3)).read_bytes())
     (folder / "previous.json").write_text("an older kept game")
     waiting = (folder / "autosave.json").read_bytes()
     code, out, _ = play(monkeypatch, capsys, tmp_path / "data", ["--resume", str(mine)], ["quit"])
-    assert "The unfinished game is kept: dominion --resume previous-2" in out
+    assert "The other unfinished game is kept: dominion --resume previous-2" in out
     assert (folder / "previous-2.json").read_bytes() == waiting
     assert (folder / "previous.json").read_text() == "an older kept game"
 
@@ -204,9 +205,9 @@ def test_version_1_saves_still_resume_and_their_mouse_card_is_checked(monkeypatc
     assert save.read(with_mouse).config.mouse == "Black Cat"
     with pytest.raises(save.SaveError, match="not an unused non-Duration Action"):
         save.read(tweak(old, "kingdom-mouse.json", lambda r: r["config"].update(mouse="Barge")))
-    code, out, err = play(monkeypatch, capsys, tmp_path, ["--resume", str(old)], ["status", "quit"])
+    code, out, err = play(monkeypatch, capsys, tmp_path, ["--resume", str(old)], ["", "status", "quit"])
     assert code == 0, err
-    assert "Resuming the saved game." in out and "Alice, buy phase." in out
+    assert "Resuming: Alice's turn 1, buy phase." in out and "Alice, buy phase." in out
 
 
 def test_a_resumed_game_keeps_each_computer_level(monkeypatch, capsys, tmp_path: Path) -> None:
@@ -220,7 +221,7 @@ def test_a_resumed_game_keeps_each_computer_level(monkeypatch, capsys, tmp_path:
     code, out, err = play(monkeypatch, capsys, tmp_path, args, [*TURN, "quit"])
     assert code == 0 and "Game saved." in out, err
     code, out, err = play(monkeypatch, capsys, tmp_path, ["--resume"], [*TURN, "quit"])
-    assert code == 0 and "Resuming the saved game." in out and "Ann's turn 3." in out, err
+    assert code == 0 and "Resuming: Ann's turn 2, buy phase." in out and "Ann's turn 3." in out, err
     bots = {n: sessions[-1].replay.live[i].inner for i, n in enumerate(["Ann", "Bob", "Cat"]) if n != "Ann"}
     assert isinstance(bots["Bob"], Bot) and bots["Bob"].level == "hard"
     assert isinstance(bots["Cat"], BigMoneyPlayer)
@@ -294,4 +295,4 @@ def test_a_resumed_game_does_not_retell_what_the_last_saved_answer_did(monkeypat
     code, out, err = play(monkeypatch, capsys, tmp_path / "data", ["--resume", str(mine)], ["quit"])
     assert code == 0, err
     assert "Alice draws" not in out  # Bob is at the keyboard now: Alice's hand is hers
-    assert out.index("Players: Alice, Bob.") < out.index("Resuming the saved game.") < out.index("Pass the keyboard to Bob")
+    assert out.index("Players: Alice, Bob.") < out.index("Resuming: Bob's turn 1, buy phase.") < out.index("Pass the keyboard to Bob")

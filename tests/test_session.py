@@ -19,7 +19,7 @@ def run(tmp_path: Path, args: list[str], script: list[str]) -> list[str]:
 
 
 def test_hot_seat_pause_shows_nothing_private_before_enter(tmp_path: Path) -> None:
-    out = run(tmp_path, [], ["end", "end", "", "hand", "quit"])
+    out = run(tmp_path, [], ["end", "end", "yes", "", "hand", "quit"])
     pause = out.index("Pass the keyboard to Bob, then press Enter.")
     start = out.index("Alice's turn 1.")
     assert not any("Bob" in line for line in out[start:pause])  # not even "Bob's turn 1.": it comes after
@@ -44,7 +44,7 @@ def test_brief_leaves_out_opponents_details_but_keeps_required_announcements(tmp
 
 
 def test_verbose_tells_every_draw(tmp_path: Path) -> None:
-    script = ["end", "end", "quit"]
+    script = ["end", "end", "yes", "quit"]
     verbose = run(tmp_path, ["--no-pause", "--computer", "Bob", "--verbosity", "verbose"], script)
     normal = run(tmp_path, ["--no-pause", "--computer", "Bob"], script)
     assert "Bob draws a new hand of 5 cards." in verbose  # Bob's new hand, without naming his cards
@@ -89,8 +89,8 @@ def test_speech_receives_exactly_what_the_text_output_shows(tmp_path: Path) -> N
 
 
 def test_speech_flag_without_an_engine_says_so_in_one_line_and_plays_on(tmp_path: Path) -> None:
-    out = run(tmp_path, ["--no-pause", "--speech"], ["end", "end", "quit"])
-    said = [line for line in out if line.startswith("Speech is off")]
+    out = run(tmp_path, ["--no-pause", "--speech"], ["end", "end", "yes", "quit"])
+    said = [line for line in out if line.startswith("Speech cannot be heard")]
     if said:  # no speech engine here: one line, then the game goes on in text
         assert len(said) == 1
     assert "Bob's turn 1." in out
@@ -137,7 +137,7 @@ def test_ways_typed_with_play_and_the_automatic_end_replay_exactly() -> None:
     from dominion_tui.core.game import Config
 
     config = Config(["Alice", "Bob"], ["Sheepdog"], ["Way of the Ox"], 1)
-    lines = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end",
+    lines = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end", "yes",
              "play Sheepdog as ox", "treasures", "buy Silver"]
     first, out = play_in_process(config, lines, computers=["Bob"], pause=False)
     g = first.game
@@ -157,7 +157,7 @@ def test_full_status_once_per_turn_not_after_every_move() -> None:
     from dominion_tui.core.game import Config
 
     config = Config(["Alice", "Bob"], ["Sheepdog"], [], 1)
-    lines = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end"]
+    lines = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end", "yes"]
     session, out = play_in_process(config, lines, computers=["Bob"], pause=False)
     status = [line for line in out if line.startswith(("Alice, action phase", "Alice, buy phase"))]
     assert len(status) == session.game.players[0].turns_taken == 4, out
@@ -175,7 +175,7 @@ def test_resume_says_where_things_stand_once_and_no_move_again() -> None:
 
 def test_ask_ways_flag_asks_the_way_question_on_every_action(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    script = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end", "play Sheepdog", "ox", "quit"]
+    script = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end", "yes", "play Sheepdog", "ox", "quit"]
     res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Alice,Bob", "--computer", "Bob",
                           "--kingdom", "Sheepdog", "--landscapes", "Way of the Ox", "--seed", "1", "--ask-ways"],
                          input="\n".join(script) + "\n", text=True, capture_output=True, env=env, timeout=60)

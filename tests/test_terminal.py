@@ -126,7 +126,7 @@ def test_undo_takes_back_an_answer_that_revealed_nothing(tmp_path: Path) -> None
 
 
 def test_undo_refuses_an_answer_that_drew_cards(tmp_path: Path) -> None:
-    script = "end\nend\nundo\nquit\n"  # Alice's Clean-up drew a new hand; Bob may not undo it
+    script = "end\nend\nyes\nundo\nquit\n"  # Alice's Clean-up drew a new hand; Bob may not undo it
     res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input=script, text=True,
                          capture_output=True, env=env(tmp_path), timeout=60)
     assert "Nothing of yours to undo this turn." in res.stdout
@@ -160,7 +160,7 @@ def test_opening_questions_offer_the_waiting_game(tmp_path: Path) -> None:
     res = subprocess.run([sys.executable, "-m", "dominion_tui", "--no-pause"], input="\nstatus\nquit\n",
                          text=True, capture_output=True, env=env(tmp_path), timeout=60)
     assert "A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes." in res.stdout
-    assert "Resuming the saved game." in res.stdout
+    assert "Resuming: Alice's turn 1, buy phase." in res.stdout
     assert "Alice's buy phase." in res.stdout
 
 
@@ -213,7 +213,8 @@ def test_piped_play_sees_each_prompt_before_sending_the_next_line(tmp_path: Path
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
     try:
         for prompt, line in [("Alice, action>", "treasures"), ("Alice, buy>", "buy Silver"),
-                             ("Bob, action>", "end"), ("Bob, buy>", "end"), ("Alice, action>", "quit")]:
+                             ("Bob, action>", "end"), ("Bob, buy>", "end"), ("Bob, yes or no>", "yes"),
+                                 ("Alice, action>", "quit")]:
             seen = ""
             while not seen.rstrip("\n").endswith(prompt):
                 try:  # a generous guard, not a timing test: without a flush nothing would ever come

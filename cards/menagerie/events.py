@@ -5,7 +5,7 @@ project's own wording; `notes` is the ruling a player is most likely to trip ove
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import ACTION, TREASURE, VICTORY, CardDef, Ctx, Event, types
+from dominion_tui.core.dsl import ACTION, GIVES_HAND, TREASURE, VICTORY, CardDef, Ctx, Event, types
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
@@ -28,13 +28,13 @@ def nothing(ctx: Ctx, name: str, why: str) -> None:
 
 def action_supply(ctx: Ctx) -> list[str]:
     g = ctx.game
-    return [n for n, z in g.supply.items() if z.cards and g.db[n].is_(ACTION)]
+    return [n for n, z in g.supply.items() if z.cards and g.is_(g.db[n], ACTION)]
 
 
 # ================================================================================ cost 0
 # --- Delay --------------------------------------------------------------------------------------
 def delay(ctx: Ctx) -> None:
-    actions = [c for c in ctx.player.hand.cards if c.is_(ACTION)]
+    actions = [c for c in ctx.player.hand.cards if ctx.is_(c, ACTION)]
     card = ctx.choose_card(actions, "Set aside an Action from your hand to play at the start of "
                            "your next turn?", optional=True, topic="set_aside") if actions else None
     if card is None:
@@ -71,7 +71,7 @@ def gamble(ctx: Ctx) -> None:
         return nothing(ctx, "Gamble", "no card to discard")
     card = top[0]
     g.discard(me, card)
-    if card.zone is me.discard and (card.is_(ACTION) or TREASURE in g.types_of(card)) \
+    if card.zone is me.discard and (g.is_(card, ACTION) or g.is_(card, TREASURE)) \
             and ctx.yes_no(f"Play the {card.name} from your discard pile?"):
         ctx.play(card)
 
@@ -88,9 +88,7 @@ def pursue(ctx: Ctx) -> None:
     name = ctx.name_card("Name a card: matches among your top 4 cards go back on your deck.")
     shown = ctx.reveal_top(4)
     keep = [c for c in shown if c.name == name]
-    for c in shown:
-        if c not in keep and c.zone is ctx.player.revealed:
-            ctx.discard(c)
+    ctx.discard_all(c for c in shown if c not in keep and c.zone is ctx.player.revealed)
     for c in reversed(keep):
         if c.zone is ctx.player.revealed:
             ctx.put_on_deck(c)
@@ -108,7 +106,7 @@ event("Ride", 2, "Gain a Horse.", lambda ctx: ctx.gain("Horse"), uses=HORSE,
 
 # --- Toil ---------------------------------------------------------------------------------------
 def play_one(ctx: Ctx, cards, prompt: str, name: str, where: str) -> None:
-    actions = [c for c in cards if c.is_(ACTION)]
+    actions = [c for c in cards if ctx.is_(c, ACTION)]
     card = ctx.choose_card(actions, prompt, optional=True, topic="play") if actions else None
     if card is None:
         return nothing(ctx, name, f"no Action played from {where}")
@@ -127,7 +125,7 @@ event("Toil", 2, "+1 Buy. You may play an Action card from your hand.", toil,
 # ================================================================================ cost 3
 # --- Enhance ------------------------------------------------------------------------------------
 def enhance(ctx: Ctx) -> None:
-    fits = [c for c in ctx.player.hand.cards if not c.is_(VICTORY)]
+    fits = [c for c in ctx.player.hand.cards if not ctx.is_(c, VICTORY)]
     card = ctx.choose_card(fits, "Trash a non-Victory card from your hand to gain one costing up to "
                            "2 more?", optional=True, topic="trash") if fits else None
     if card is None:
@@ -157,12 +155,12 @@ def transport(ctx: Ctx) -> None:
     if ctx.choose_mode("Exile an Action from the Supply, or put an Action from your Exile mat onto "
                        "your deck?", ["exile", "deck"]) == "exile":
         name = ctx.choose_supply("Exile which Action card from the Supply?",
-                                 lambda d: d.is_(ACTION), topic="exile_supply")
+                                 lambda d: ctx.is_(d, ACTION), topic="exile_supply")
         if name is None:
             return nothing(ctx, "Transport", "no Action in the Supply")
         ctx.exile_from_supply(name)
         return
-    card = ctx.choose_card([c for c in ctx.player.exile.cards if c.is_(ACTION)],
+    card = ctx.choose_card([c for c in ctx.player.exile.cards if ctx.is_(c, ACTION)],
                            "Put which Action from your Exile mat onto your deck?", topic="topdeck")
     if card is None:
         return nothing(ctx, "Transport", "no Action on the Exile mat")
@@ -177,19 +175,15 @@ event("Transport", 3, "Choose one: Exile an Action card from the Supply; or put 
 # ================================================================================ cost 4
 # --- Banish -------------------------------------------------------------------------------------
 def banish(ctx: Ctx) -> None:
-    hand = ctx.player.hand.cards
-    one_each: dict[str, object] = {}
-    for c in hand:
-        one_each.setdefault(c.name, c)
-    first = ctx.choose_card(list(one_each.values()), "Exile cards of which name from your hand?", optional=True,
-                            topic="exile")
-    if first is None:
+    """One question: the answer names the cards (all of one name), or none."""
+    hand = sorted(ctx.player.hand.cards, key=lambda c: c.name)  # copies side by side
+    picked = ctx.choose_cards(hand, "Banish: exile which cards from your hand?", min=0, max=len(hand),
+                              topic="exile", one_name=True)
+    if not picked:
         return nothing(ctx, "Banish", "nothing exiled")
-    same = [c for c in hand if c.name == first.name]
-    counts = [str(i) for i in range(1, len(same) + 1)]
-    n = int(ctx.choose_mode(f"Exile how many {first.defn.plural_name}?", counts))
-    for c in same[:n]:
-        ctx.exile(c)
+    for c in picked:
+        if c.name == picked[0].name:  # one name, whoever answered
+            ctx.exile(c)
 
 
 event("Banish", 4, "Exile any number of cards with the same name from your hand.", banish, uses=EXILE,
@@ -199,7 +193,7 @@ event("Banish", 4, "Exile any number of cards with the same name from your hand.
 # --- Bargain ------------------------------------------------------------------------------------
 def bargain(ctx: Ctx) -> None:
     ctx.gain_from_supply("Gain a non-Victory card costing up to 5.",
-                         lambda d: not d.is_(VICTORY) and ctx.cost(d) <= 5)
+                         lambda d: not ctx.is_(d, VICTORY) and ctx.cost(d) <= 5)
     for q in ctx.other_players():
         ctx.as_player(q).gain("Horse")
 
@@ -226,7 +220,7 @@ def invest_draw(ctx: Ctx, q, name: str) -> None:
 
 
 def invest(ctx: Ctx) -> None:
-    name = ctx.choose_supply("Invest in which Action card from the Supply?", lambda d: d.is_(ACTION),
+    name = ctx.choose_supply("Invest in which Action card from the Supply?", lambda d: ctx.is_(d, ACTION),
                              topic="exile_supply")
     if name is None:
         return nothing(ctx, "Invest", "no Action in the Supply")
@@ -247,7 +241,8 @@ def _invest_gain(ctx: Ctx, ev: Event) -> None:
     invest_draw(ctx, ctx.player, ev.card.name)
 
 
-INVEST_RULE = Trigger("gain", _invest_gain, condition=_other_gains_invested, label="Invest")
+INVEST_RULE = Trigger("gain", _invest_gain, condition=_other_gains_invested, label="Invest",
+                      gives=GIVES_HAND)
 
 
 def invest_setup(game) -> None:
@@ -313,7 +308,7 @@ event("Stampede", 5, "If you have 5 or fewer cards in play, gain 5 Horses onto y
 def reap(ctx: Ctx) -> None:
     gold = ctx.gain("Gold", to="set_aside")
     if gold is not None and gold.zone is ctx.player.set_aside:
-        ctx.play_next_turn(gold, "Reap: Gold")
+        ctx.play_next_turn(gold, "Reap: Gold", gives=frozenset())  # a Treasure: coins only
 
 
 event("Reap", 7, "Gain a Gold, setting it aside. At the start of your next turn, play it.", reap,

@@ -5,8 +5,8 @@ read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, REACTION, TREASURE, VICTORY, CardDef,
-                                   Ctx, Event, discard_revealed, exile_from_hand, mine, now_or_next, plus,
+from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, GIVES_HAND, REACTION, TREASURE, VICTORY,
+                                   CardDef, Ctx, Event, discard_revealed, exile_from_hand, mine, now_or_next, plus,
                                    reaction_trigger, trash_from_hand, treasure)
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
@@ -44,7 +44,7 @@ def black_cat(ctx: Ctx) -> None:
 
 
 def _other_gains_victory(game, ev: Event, owner, card) -> bool:
-    return ev.player is not owner and ev.card is not None and ev.card.is_(VICTORY)
+    return ev.player is not owner and ev.card is not None and game.is_(ev.card, VICTORY)
 
 
 card(kingdom("Black Cat", 2, (ACTION, ATTACK, REACTION), "+2 Cards. If it is not your turn, each "
@@ -79,6 +79,8 @@ def _sleigh_react(ctx: Ctx, ev: Event) -> None:
         ctx.put_on_deck(ev.card)
 
 
+# No `gives`: the reaction brings only the gained card to hand, and no "when you gain this" trigger
+# waits for its own card there, so it never needs to be ordered before one.
 card(kingdom("Sleigh", 2, (ACTION, REACTION), "Gain 2 Horses. When you gain a card, you may discard "
              "this from your hand to put that card into your hand or onto your deck.", sleigh,
              uses=HORSE, triggers=(Trigger("gain", _sleigh_react, where="hand", condition=_sleigh_can_move,
@@ -101,7 +103,7 @@ card(treasure("Supplies", 2, 1, set=SET, kind="kingdom", pile_size=10,
 # --- Camel Train --------------------------------------------------------------------------------
 def camel_train(ctx: Ctx) -> None:
     name = ctx.choose_supply("Exile which non-Victory card from the Supply?",
-                             lambda d: not d.is_(VICTORY), topic="exile_supply")
+                             lambda d: not ctx.is_(d, VICTORY), topic="exile_supply")
     if name:
         ctx.exile_from_supply(name)
 
@@ -209,9 +211,7 @@ def cardinal(ctx: Ctx) -> None:
         chosen = them.choose_card(fits, "Exile which revealed card?", topic="exile") if fits else None
         if chosen is not None:
             them.exile(chosen)
-        for c in shown:
-            if c is not chosen and c.zone is q.revealed:
-                them.discard(c)
+        them.discard_all(c for c in shown if c is not chosen and c.zone is q.revealed)
 
 
 card(kingdom("Cardinal", 4, (ACTION, ATTACK), "+2 coins. Each other player reveals the top 2 cards of "
@@ -228,7 +228,7 @@ def cavalry_gained(ctx: Ctx, ev: Event) -> None:
 
 card(kingdom("Cavalry", 4, (ACTION,), "Gain 2 Horses. When you gain this: +2 Cards, +1 Buy, and if it "
              "is your Buy phase, return to your Action phase.", lambda ctx: gain_horses(ctx, 2), uses=HORSE,
-             triggers=(Trigger("gain", cavalry_gained, where="self", condition=mine),),
+             triggers=(Trigger("gain", cavalry_gained, where="self", condition=mine, gives=GIVES_HAND),),
              notes="Back in the Action phase you keep only the Actions you had left; start-of-turn "
                    "abilities do not happen again."))
 
@@ -238,11 +238,11 @@ def groom(ctx: Ctx) -> None:
     got = ctx.gain_from_supply("Gain a card costing up to 4.", lambda d: ctx.cost(d) <= 4)
     if got is None:
         return
-    if got.is_(ACTION):
+    if ctx.is_(got, ACTION):
         ctx.gain("Horse")
-    if TREASURE in ctx.game.types_of(got):
+    if ctx.is_(got, TREASURE):
         ctx.gain("Silver")
-    if got.is_(VICTORY):
+    if ctx.is_(got, VICTORY):
         plus(cards=1, actions=1)(ctx)
 
 
@@ -252,8 +252,12 @@ card(kingdom("Groom", 4, (ACTION,), "Gain a card costing up to 4. If it is an Ac
 
 
 # --- Hostelry -----------------------------------------------------------------------------------
+def _treasure_in_hand(game, ev: Event, owner, card) -> bool:
+    return any(TREASURE in game.types_of(c) for c in owner.hand.cards)
+
+
 def hostelry_gained(ctx: Ctx, ev: Event) -> None:
-    treasures = [c for c in ctx.player.hand.cards if TREASURE in ctx.game.types_of(c)]
+    treasures = [c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)]
     picked = discard_revealed(ctx, treasures, "Discard Treasures from your hand for a Horse each?")
     gain_horses(ctx, len(picked))
 
@@ -261,7 +265,8 @@ def hostelry_gained(ctx: Ctx, ev: Event) -> None:
 card(kingdom("Hostelry", 4, (ACTION,), "+1 Card. +2 Actions. When you gain this, you may discard any "
              "number of Treasures from your hand, revealed, to gain that many Horses.",
              plus(cards=1, actions=2), uses=HORSE,
-             triggers=(Trigger("gain", hostelry_gained, where="self", condition=mine),)))
+             triggers=(Trigger("gain", hostelry_gained, where="self", condition=mine,
+                               can=_treasure_in_hand),)))
 
 
 # --- Village Green ------------------------------------------------------------------------------
@@ -279,7 +284,7 @@ card(kingdom("Village Green", 4, (ACTION, DURATION, REACTION), "Either now or at
              "may play it.", now_or_next(plus(cards=1, actions=2)), modes=("now", "next"),
              triggers=(Trigger("discard", _play_from_discard, where="self",
                                condition=_discarded_not_in_cleanup, optional=True, follows_card=True,
-                               in_cleanup=False,
+                               in_cleanup=False, gives=GIVES_HAND,
                                question=lambda g, ev, p, c: f"Play the {c.name} you discarded?"),),
              notes="Played as a reaction, it still lets you choose now or next turn."))
 
@@ -299,8 +304,7 @@ def coven(ctx: Ctx) -> None:
         if ctx.game.supply["Curse"].cards:
             them.exile_from_supply("Curse")
         else:
-            for c in [c for c in q.exile.cards if c.name == "Curse"]:
-                them.discard(c)
+            them.discard_all(c for c in q.exile.cards if c.name == "Curse")
 
 
 card(kingdom("Coven", 5, (ACTION, ATTACK), "+1 Action. +2 coins. Each other player Exiles a Curse from "
@@ -331,7 +335,8 @@ def falconer(ctx: Ctx) -> None:
 
 
 def _gains_two_types(game, ev: Event, owner, card) -> bool:
-    return ev.card is not None and len(ev.card.defn.types) >= 2
+    """Its types as they are now: with Capitalism an Action with +coins is also a Treasure."""
+    return ev.card is not None and len(game.types_of(ev.card)) >= 2
 
 
 card(kingdom("Falconer", 5, (ACTION, REACTION), "Gain a card costing less than this into your hand. "
@@ -353,7 +358,7 @@ card(kingdom("Fisherman", 5, (ACTION,), "+1 Card. +1 Action. +1 coin. On your tu
 # --- Gatekeeper ---------------------------------------------------------------------------------
 def _gate_applies(game, ev: Event, owner, card) -> bool:
     c = ev.card
-    return (ev.player is owner and c is not None and (c.is_(ACTION) or TREASURE in game.types_of(c))
+    return (ev.player is owner and c is not None and (game.is_(c, ACTION) or game.is_(c, TREASURE))
             and not any(x.name == c.name and x is not c for x in owner.exile.cards))
 
 
@@ -366,7 +371,7 @@ GATEKEEPER_ATTACK = Trigger("gain", _gate_exile, condition=_gate_applies, follow
 
 
 def gatekeeper(ctx: Ctx) -> None:
-    ctx.next_turn(plus(coins=3))
+    ctx.next_turn(plus(coins=3), gives=frozenset())
     ctx.until_my_next_turn(GATEKEEPER_ATTACK, "Gatekeeper")
 
 
@@ -382,8 +387,7 @@ def hunting_lodge(ctx: Ctx) -> None:
     plus(cards=1, actions=2)(ctx)
     hand = ctx.player.hand
     if ctx.yes_no(f"Discard your hand of {len(hand)} cards to draw 5?"):
-        for c in list(hand.cards):
-            ctx.discard(c)
+        ctx.discard_all(hand.cards)
         ctx.cards(5)
 
 
@@ -429,7 +433,7 @@ card(kingdom("Livery", 5, (ACTION,), "+3 coins. This turn, when you gain a card 
 
 # --- Mastermind ---------------------------------------------------------------------------------
 def mastermind_now(ctx: Ctx) -> None:
-    actions = [c for c in ctx.player.hand.cards if c.is_(ACTION)]
+    actions = [c for c in ctx.player.hand.cards if ctx.is_(c, ACTION)]
     card = ctx.choose_card(actions, "Play an Action from your hand 3 times?", optional=True, topic="play")
     if card is None:
         return
@@ -504,7 +508,7 @@ def animal_fair(ctx: Ctx) -> None:
 
 card(kingdom("Animal Fair", 7, (ACTION,), "+4 coins. +1 Buy per empty Supply pile. Instead of paying "
              "for this, you may trash an Action card from your hand.", animal_fair,
-             pay_instead=lambda p: [c for c in p.hand.cards if c.is_(ACTION)],
+             pay_instead=lambda game, p: [c for c in p.hand.cards if game.is_(c, ACTION)],
              notes="Bought by trashing, it still costs 7 for everything else, and still uses a Buy.", coin_text=True))
 
 

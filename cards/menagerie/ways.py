@@ -6,7 +6,7 @@ likely to surprise a player.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, DURATION, TREASURE, CardDef, Ctx, Event, plus,
+from dominion_tui.core.dsl import (ACTION, DURATION, GIVES_HAND, TREASURE, CardDef, Ctx, Event, plus,
                                    trash_from_hand, types)
 from dominion_tui.core.game import SetupError
 from dominion_tui.core.model import Trigger, article
@@ -108,9 +108,7 @@ way("Horse", "+2 Cards. +1 Action. Return this to its pile.", horse_way,
 # --- Way of the Mole ----------------------------------------------------------------------------
 def mole(ctx: Ctx) -> None:
     ctx.actions(1)
-    for c in list(ctx.player.hand.cards):
-        if c.zone is ctx.player.hand:
-            ctx.discard(c)
+    ctx.discard_all(ctx.player.hand.cards)
     ctx.cards(3)
 
 
@@ -197,7 +195,7 @@ way("Pig", "+1 Card. +1 Action.", plus(cards=1, actions=1),
 
 # --- Way of the Rat -----------------------------------------------------------------------------
 def rat(ctx: Ctx) -> None:
-    treasures = [c for c in ctx.player.hand.cards if TREASURE in ctx.game.types_of(c)]
+    treasures = [c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)]
     name = ctx.card.name if ctx.card else ""
     pick = ctx.choose_card(treasures, f"Discard a Treasure to gain {article(name)}?", optional=True,
                            topic="discard") if treasures else None
@@ -241,7 +239,7 @@ way("Sheep", "+2 coins.", plus(coins=2),
 
 # --- Way of the Squirrel ------------------------------------------------------------------------
 def squirrel(ctx: Ctx) -> None:
-    ctx.this_turn(Trigger("end_turn", lambda c, ev: c.cards(2)), "Way of the Squirrel")
+    ctx.this_turn(Trigger("end_turn", lambda c, ev: c.cards(2), gives=GIVES_HAND), "Way of the Squirrel")
     said(ctx, "draws 2 cards at the end of this turn")
 
 

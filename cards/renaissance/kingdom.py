@@ -39,10 +39,8 @@ def border_guard(ctx: Ctx) -> None:
         return
     keep = ctx.choose_card(shown, "Put which revealed card into your hand?")
     ctx.put_in_hand(keep)
-    for c in shown:
-        if c is not keep and c.zone is ctx.player.revealed:
-            ctx.discard(c)
-    if len(shown) == n and all(c.is_(ACTION) for c in shown):
+    ctx.discard_all(c for c in shown if c is not keep and c.zone is ctx.player.revealed)
+    if len(shown) == n and all(ctx.is_(c, ACTION) for c in shown):
         held = [a for a in ("Lantern", "Horn") if ctx.has(a)]
         if len(held) == 2:  # either answer changes nothing: not asked
             ctx.take("Lantern")
@@ -58,7 +56,7 @@ card(kingdom("Border Guard", 2, (ACTION,), "+1 Action. Reveal the top 2 cards of
 
 # --- Ducat --------------------------------------------------------------------------------------
 def _copper_in_hand(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner and any(c.name == "Copper" for c in owner.hand.cards)
+    return any(c.name == "Copper" for c in owner.hand.cards)
 
 
 def ducat_gained(ctx: Ctx, ev: Event) -> None:
@@ -71,7 +69,7 @@ def ducat_gained(ctx: Ctx, ev: Event) -> None:
 card(treasure("Ducat", 2, 0, set=SET, kind="kingdom", pile_size=10, text="Treasure. +1 Coffers. "
               "+1 Buy. When you gain this, you may trash a Copper from your hand.",
               extra=plus(coffers=1, buys=1), uses=COFFERS,
-              triggers=(when_gained(ducat_gained, _copper_in_hand),),
+              triggers=(Trigger("gain", ducat_gained, where="self", condition=mine, can=_copper_in_hand),),
               notes="It makes no coins when played: spend the Coffers, now or later."))
 
 
@@ -142,21 +140,24 @@ def experiment(ctx: Ctx) -> None:
     ctx.return_this()
 
 
-def _not_gained_by_experiment(game, ev: Event, owner, card) -> bool:
-    by = ev.extra.get("by")
-    return ev.player is owner and not (by is not None and by.name == "Experiment")
+def _not_the_twin(game, ev: Event, owner, card) -> bool:
+    """Only the copy this very ability gains comes with none: an Experiment bought, copied (Way
+    of the Rat, Kiln) or gained by any other card brings another."""
+    return ev.player is owner and ev.extra.get("via") is not EXPERIMENT_TWIN
 
+
+EXPERIMENT_TWIN = when_gained(lambda ctx, ev: ctx.gain("Experiment"), _not_the_twin)
 
 card(kingdom("Experiment", 3, (ACTION,), "+2 Cards. +1 Action. Return this to its pile. When you gain "
              "this, gain another Experiment (that one does not bring a third).", experiment,
-             triggers=(when_gained(lambda ctx, ev: ctx.gain("Experiment"), _not_gained_by_experiment),),
+             triggers=(EXPERIMENT_TWIN,),
              notes="However you gain one, you gain a second into your discard pile; it can return to "
                    "an empty pile."))
 
 
 # --- Improve ------------------------------------------------------------------------------------
 def improve_now(ctx: Ctx, ev: Event) -> None:
-    actions = one_of_each(c for c in ctx.leaving_play() if c.is_(ACTION))
+    actions = one_of_each(c for c in ctx.leaving_play() if ctx.is_(c, ACTION))
     picked = ctx.choose_card(actions, "Trash an Action card you would discard from play, to gain a "
                              "card costing exactly 1 more?", optional=True, topic="trash")
     if picked is None:
@@ -166,9 +167,14 @@ def improve_now(ctx: Ctx, ev: Event) -> None:
     ctx.gain_from_supply(f"Gain a card costing exactly {cost}.", lambda d: ctx.cost(d) == cost)
 
 
+def _action_leaving_play(game, ev: Event, owner, card) -> bool:
+    return any(ACTION in game.types_of(c) for c in game.leaving_play(owner))
+
+
 def improve(ctx: Ctx) -> None:
     ctx.coins(2)
-    ctx.this_turn(Trigger("cleanup_start", improve_now, condition=mine), "Improve")
+    ctx.this_turn(Trigger("cleanup_start", improve_now, condition=mine, can=_action_leaving_play,
+                          needs="play"), "Improve")
 
 
 card(kingdom("Improve", 3, (ACTION,), "+2 coins. At the start of Clean-up this turn, you may trash an "
@@ -194,7 +200,7 @@ card(kingdom("Flag Bearer", 4, (ACTION,), "+2 coins. When you gain or trash this
 def hideout(ctx: Ctx) -> None:
     plus(cards=1, actions=2)(ctx)
     trashed = trash_from_hand(ctx, "Trash a card from your hand.")
-    if trashed is not None and trashed.is_(VICTORY):
+    if trashed is not None and ctx.is_(trashed, VICTORY):
         ctx.gain("Curse")
 
 
@@ -317,8 +323,8 @@ card(kingdom("Recruiter", 5, (ACTION,), "+2 Cards. Trash a card from your hand. 
 def replayable(ctx: Ctx) -> list[Card]:
     """Non-Command Actions played this turn and still in play, each card once."""
     out: list[Card] = []
-    for c in ctx.game.turn.played:
-        if c.is_(ACTION) and not c.is_(COMMAND) and c.zone is ctx.player.in_play and c not in out:
+    for c in ctx.game.played_by(ctx.player):
+        if ctx.is_(c, ACTION) and not ctx.is_(c, COMMAND) and c.zone is ctx.player.in_play and c not in out:
             out.append(c)
     return out
 
@@ -343,8 +349,7 @@ card(kingdom("Scepter", 5, (TREASURE, COMMAND), "Choose one: +2 coins; or replay
 
 # --- Scholar ------------------------------------------------------------------------------------
 def scholar(ctx: Ctx) -> None:
-    for c in list(ctx.player.hand.cards):
-        ctx.discard(c)
+    ctx.discard_all(ctx.player.hand.cards)
     ctx.cards(7)
 
 
@@ -356,7 +361,7 @@ card(kingdom("Scholar", 5, (ACTION,), "Discard your hand. +7 Cards.", scholar,
 def sculptor(ctx: Ctx) -> None:
     got = ctx.gain_from_supply("Gain a card costing up to 4 into your hand.", lambda d: ctx.cost(d) <= 4,
                                to="hand")
-    if got is not None and TREASURE in ctx.game.types_of(got):
+    if got is not None and ctx.is_(got, TREASURE):
         ctx.villagers(1)
 
 
@@ -413,12 +418,12 @@ def treasurer(ctx: Ctx) -> None:
     mode = ctx.choose_mode("Trash a Treasure from your hand, gain a Treasure from the trash into "
                            "your hand, or take the Key?", ["trash", "gain", "key"])
     if mode == "trash":
-        picked = ctx.choose_card([c for c in ctx.player.hand.cards if TREASURE in ctx.game.types_of(c)],
+        picked = ctx.choose_card([c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)],
                                  "Trash which Treasure from your hand?", topic="trash")
         if picked is not None:
             ctx.trash(picked)
     elif mode == "gain":
-        picked = ctx.choose_card(one_of_each(c for c in ctx.game.trash.cards if TREASURE in ctx.game.types_of(c)),
+        picked = ctx.choose_card(one_of_each(c for c in ctx.game.trash.cards if ctx.is_(c, TREASURE)),
                                  "Gain which Treasure from the trash into your hand?", topic="gain")
         if picked is not None:
             ctx.gain_card(picked, to="hand")

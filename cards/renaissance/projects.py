@@ -4,8 +4,8 @@ Start-of-turn Projects are `start_turn` triggers, so the player orders them with
 the rest; end-of-Buy-phase ones listen to `buy_phase_end`. Projects that change rules (Canal,
 Capitalism, Citadel, Fleet) are value modifiers the core folds in.
 """
-from dominion_tui.core.dsl import (ACTION, TREASURE, VICTORY, CardDef, Ctx, Event, discard_revealed,
-                                   mine, trash_from_hand, types)
+from dominion_tui.core.dsl import (ACTION, GIVES_HAND, TREASURE, VICTORY, CardDef, Ctx, Event,
+                                   discard_revealed, mine, trash_from_hand, types)
 from dominion_tui.core.model import Trigger
 from dominion_tui.core.registry import CardDB
 
@@ -17,25 +17,27 @@ def project(name: str, cost: int, text: str, *, triggers: tuple = (), notes: str
                    types=types("Project"), triggers=triggers, notes=notes, **kw)
 
 
-def at_start(effect, condition=mine, commutes: bool = False) -> Trigger:
-    return Trigger("start_turn", effect, condition=condition, commutes=commutes)
+def at_start(effect, can=None, gives: frozenset = frozenset(), commutes: bool = False) -> Trigger:
+    """ "At the start of your turn"; `can`: what the effect needs from the hand, asked when it
+    resolves (another start-of-turn effect may draw it first); `commutes`: a plain counter."""
+    return Trigger("start_turn", effect, condition=mine, can=can, gives=gives, commutes=commutes)
 
 
 def has_in_hand(kind: str):
-    def cond(game, ev: Event, owner, card) -> bool:
-        return ev.player is owner and any(game.types_of(c).__contains__(kind) for c in owner.hand.cards)
-    return cond
+    def can(game, ev: Event, owner, card) -> bool:
+        return any(game.is_(c, kind) for c in owner.hand.cards)
+    return can
 
 
 def gains_own(kind: str):
     """ "When you gain a <kind> card" (any gain, bought or not, on anyone's turn)."""
     def cond(game, ev: Event, owner, card) -> bool:
-        return ev.player is owner and ev.card is not None and kind in game.types_of(ev.card)
+        return ev.player is owner and ev.card is not None and game.is_(ev.card, kind)
     return cond
 
 
 def _hand_not_empty(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner and bool(owner.hand.cards)
+    return bool(owner.hand.cards)
 
 
 # --- Cathedral ----------------------------------------------------------------------------------
@@ -45,7 +47,8 @@ def _cathedral(ctx: Ctx, ev: Event) -> None:
 
 CATHEDRAL = project("Cathedral", 3, "At the start of your turn, trash a card from your hand.",
                     triggers=(at_start(_cathedral, _hand_not_empty),),
-                    notes="Not optional: every turn you must trash a card if your hand has one.")
+                    notes="Not optional: every turn you must trash a card if your hand has one when it "
+                          "resolves; you may draw first with your other start-of-turn effects.")
 
 
 # --- City Gate ----------------------------------------------------------------------------------
@@ -58,13 +61,13 @@ def _city_gate(ctx: Ctx, ev: Event) -> None:
 
 
 CITY_GATE = project("City Gate", 3, "At the start of your turn, +1 Card, then put a card from "
-                    "your hand onto your deck.", triggers=(at_start(_city_gate),),
+                    "your hand onto your deck.", triggers=(at_start(_city_gate, gives=GIVES_HAND),),
                     notes="You draw first, so the card you put back may be the one you drew.")
 
 
 # --- Pageant ------------------------------------------------------------------------------------
 def _pageant_ok(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner and owner.coins >= 1
+    return owner.coins >= 1
 
 
 def _pageant(ctx: Ctx, ev: Event) -> None:
@@ -76,24 +79,27 @@ def _pageant(ctx: Ctx, ev: Event) -> None:
 
 
 PAGEANT = project("Pageant", 3, "At the end of your Buy phase, you may pay 1 coin for +1 Coffers.",
-                  triggers=(Trigger("buy_phase_end", _pageant, condition=_pageant_ok),),
+                  triggers=(Trigger("buy_phase_end", _pageant, condition=mine, can=_pageant_ok,
+                                    needs="coins"),),
                   notes="Needs 1 coin left unspent; once per turn.")
 
 
 # --- Sewers -------------------------------------------------------------------------------------
 def _sewers_ok(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner and not ev.extra.get("sewers") and bool(owner.hand.cards)
+    """Any trash but the one this very ability made (a Sewers' trash starts no other Sewers)."""
+    return ev.player is owner and ev.extra.get("via") is not SEWERS_TRASH
 
 
 def _sewers(ctx: Ctx, ev: Event) -> None:
     card = ctx.choose_card(ctx.player.hand, "Sewers: you may trash a card from your hand.",
                            optional=True, topic="trash")
     if card is not None:
-        ctx.game.trash_card(ctx.player, card, sewers=True)
+        ctx.trash(card)
 
 
+SEWERS_TRASH = Trigger("trash", _sewers, condition=_sewers_ok, can=_hand_not_empty)
 SEWERS = project("Sewers", 3, "When you trash a card other than with Sewers, you may trash a card "
-                 "from your hand.", triggers=(Trigger("trash", _sewers, condition=_sewers_ok),),
+                 "from your hand.", triggers=(SEWERS_TRASH,),
                  notes="Works however the first card was trashed; a card Sewers trashes does not "
                        "start it again.")
 
@@ -145,11 +151,11 @@ def _silos(ctx: Ctx, ev: Event) -> None:
 
 
 def _has_copper(game, ev: Event, owner, card) -> bool:
-    return ev.player is owner and owner.hand.count("Copper") > 0
+    return owner.hand.count("Copper") > 0
 
 
 SILOS = project("Silos", 4, "At the start of your turn, discard any number of Coppers, revealed, "
-                "and draw that many cards.", triggers=(at_start(_silos, _has_copper),),
+                "and draw that many cards.", triggers=(at_start(_silos, _has_copper, GIVES_HAND),),
                 notes="Discard first, then draw: a reshuffle can bring the Coppers back.")
 
 
@@ -175,7 +181,7 @@ def _sinister_plot(ctx: Ctx, ev: Event) -> None:
 
 SINISTER_PLOT = project("Sinister Plot", 4, "At the start of your turn, either add a token here, or "
                         "remove all your tokens here for +1 Card each.",
-                        triggers=(at_start(_sinister_plot),),
+                        triggers=(at_start(_sinister_plot, gives=GIVES_HAND),),
                         notes="Each player keeps their own tokens; everyone can hear how many.")
 
 
@@ -211,31 +217,32 @@ GUILDHALL = project("Guildhall", 5, "When you gain a Treasure, +1 Coffers.",
 # --- Piazza -------------------------------------------------------------------------------------
 def _piazza(ctx: Ctx, ev: Event) -> None:
     for card in ctx.reveal_top(1):
-        if ACTION in ctx.game.types_of(card):
+        if ctx.is_(card, ACTION):
             ctx.game.play(ctx.player, card)
         else:
             ctx.put_on_deck(card)
 
 
 PIAZZA = project("Piazza", 5, "At the start of your turn, reveal the top card of your deck. If it's "
-                 "an Action, play it.", triggers=(at_start(_piazza),),
+                 "an Action, play it.", triggers=(at_start(_piazza, gives=GIVES_HAND),),
                  notes="Not optional; a card that is not an Action stays on top of your deck.")
 
 
 # --- Road Network -------------------------------------------------------------------------------
 def _road_ok(game, ev: Event, owner, card) -> bool:
-    return ev.player is not owner and ev.card is not None and VICTORY in game.types_of(ev.card)
+    return ev.player is not owner and ev.card is not None and game.is_(ev.card, VICTORY)
 
 
 ROAD_NETWORK = project("Road Network", 5, "When another player gains a Victory card, +1 Card.",
-                       triggers=(Trigger("gain", lambda ctx, ev: ctx.cards(1), condition=_road_ok),),
+                       triggers=(Trigger("gain", lambda ctx, ev: ctx.cards(1), condition=_road_ok,
+                                                 gives=GIVES_HAND),),
                        notes="Any gain by another player counts, even during your own turn.")
 
 
 # --- Crop Rotation ------------------------------------------------------------------------------
 def _crop_rotation(ctx: Ctx, ev: Event) -> None:
     hand = ctx.player.hand.cards
-    victories = [c for c in hand if VICTORY in ctx.game.types_of(c)]
+    victories = [c for c in hand if ctx.is_(c, VICTORY)]
     card = ctx.choose_card(victories, "Crop Rotation: you may discard a Victory card for +2 Cards.",
                            optional=True, topic="discard")
     if card is not None:
@@ -244,14 +251,15 @@ def _crop_rotation(ctx: Ctx, ev: Event) -> None:
 
 
 CROP_ROTATION = project("Crop Rotation", 6, "At the start of your turn, you may discard a Victory "
-                        "card for +2 Cards.", triggers=(at_start(_crop_rotation, has_in_hand(VICTORY)),),
+                        "card for +2 Cards.",
+                        triggers=(at_start(_crop_rotation, has_in_hand(VICTORY), GIVES_HAND),),
                         notes="A reshuffle while drawing includes the discarded card.")
 
 
 # --- Innovation ---------------------------------------------------------------------------------
 def _innovation_ok(game, ev: Event, owner, card) -> bool:
     return ev.player is owner and game.current is owner and ev.card is not None \
-        and ACTION in game.types_of(ev.card)
+        and game.is_(ev.card, ACTION)
 
 
 def _innovation(ctx: Ctx, ev: Event) -> None:
@@ -266,7 +274,7 @@ def _innovation_q(game, ev: Event, owner, card) -> str:
 INNOVATION = project("Innovation", 6, "Once during each of your turns, when you gain an Action card, "
                      "you may play it.",
                      triggers=(Trigger("gain", _innovation, condition=_innovation_ok, optional=True,
-                                       once_per_turn=True, question=_innovation_q),),
+                                       once_per_turn=True, question=_innovation_q, gives=GIVES_HAND),),
                      notes="Any one Action gain in your turn, bought or not, even in the Buy phase.")
 
 
@@ -284,11 +292,13 @@ BARRACKS = project("Barracks", 6, "At the start of your turn, +1 Action.",
 
 # --- Citadel ------------------------------------------------------------------------------------
 def _citadel(game, p, value, card=None, **kw):
-    """The first Action played in each of your turns is played once more."""
+    """The first Action you play in each of your turns is played once more: another player's
+    reaction played on your turn is their play, not yours."""
     if game.current is not p or card is None or ACTION not in game.types_of(card):
         return value
-    firsts = [c for c in game.turn.played if ACTION in game.types_of(c)]
-    return value + 1 if firsts and firsts[0] is card and game.turn.played.count(card) == 1 else value
+    mine = game.played_by(p)
+    firsts = [c for c in mine if ACTION in game.types_of(c)]
+    return value + 1 if firsts and firsts[0] is card and mine.count(card) == 1 else value
 
 
 CITADEL = project("Citadel", 8, "The first time you play an Action card during each of your turns, "

@@ -26,6 +26,9 @@ class Ctx:
         # Set by a Way that swaps +Cards and +coins in this card's own instructions: only this
         # Ctx swaps, so next-turn effects and cards it plays (new Ctxs) behave normally.
         self.swap: str | None = None
+        # The "when ..." ability this Ctx resolves, if any: what it gains or trashes says so, so
+        # that "other than with this" exempts only what that very ability did (Experiment, Sewers)
+        self.ability: Trigger | None = None
 
     # -- simple bonuses
     def cards(self, n: int) -> list[Card]:
@@ -76,11 +79,17 @@ class Ctx:
         return sum(1 for q, _ in t.trashed if q is p) if t else 0
 
     def as_player(self, p: Player) -> "Ctx":
-        return Ctx(self.game, p, self.card, self.hosts)
+        them = Ctx(self.game, p, self.card, self.hosts)
+        them.ability = self.ability
+        return them
 
     @property
     def in_buy_phase(self) -> bool:
         return self.my_turn and self.game.phase == "buy"
+
+    def is_(self, card: "Card | CardDef", kind: str) -> bool:
+        """Does the card have this type now (Game.is_)?"""
+        return self.game.is_(card, kind)
 
     def cost(self, card: "Card | CardDef") -> int:
         """What a card costs now, every change in force included."""
@@ -91,11 +100,11 @@ class Ctx:
 
     # -- moving cards
     def gain(self, name: str, to: str = "discard") -> Card | None:
-        return self.game.gain(self.player, name, to, by=self.card)
+        return self.game.gain(self.player, name, to, by=self.card, via=self.ability)
 
     def gain_card(self, card: Card, to: str = "discard") -> Card:
         """Gain a card from outside the Supply piles (from the trash, say)."""
-        return self.game.gain_card(self.player, card, to, by=self.card)
+        return self.game.gain_card(self.player, card, to, by=self.card, via=self.ability)
 
     def set_aside_for_next_turn(self, cards: list[Card], hidden: bool = False) -> None:
         """Set cards aside on this card; at the start of the next turn they go to the hand.
@@ -120,10 +129,14 @@ class Ctx:
         return self.game.leaving_play(self.player)
 
     def trash(self, card: Card) -> None:
-        self.game.trash_card(self.player, card)
+        self.game.trash_card(self.player, card, via=self.ability)
 
     def discard(self, card: Card) -> None:
         self.game.discard(self.player, card)
+
+    def discard_all(self, cards: Iterable[Card]) -> None:
+        """ "Discard these" as one instruction: reactions to any of them come after all of them."""
+        self.game.discard_all(self.player, list(cards))
 
     def exile(self, card: Card) -> None:
         self.game.exile(self.player, card)
@@ -157,9 +170,10 @@ class Ctx:
         """Return this card to its pile, if it has not moved since it was played; did it?"""
         return self.this_unmoved() and self.game.return_to_pile(self.player, self.card)
 
-    def play_next_turn(self, card: Card, label: str) -> None:
+    def play_next_turn(self, card: Card, label: str, gives: frozenset[str] = frozenset({"hand"})) -> None:
         """Set a card aside (where it is not already) and play it at the start of this player's
-        next turn, using no Action; the player orders it among other start-of-turn effects."""
+        next turn, using no Action; the player orders it among other start-of-turn effects.
+        `gives`: what playing it may bring (Trigger.gives)."""
         g, me = self.game, self.player
         if card.zone is not me.set_aside:
             g.set_aside_card(me, card, later=True)
@@ -169,7 +183,7 @@ class Ctx:
         def later(ctx: "Ctx") -> None:
             if card.zone is me.set_aside:  # lost track of it: nothing to play
                 g.play(me, card)
-        g.add_pending(PendingEffect(me, label, later, None, []))
+        g.add_pending(PendingEffect(me, label, later, None, [], gives=gives))
 
     def play(self, card: Card, move: bool = True) -> None:
         """Play another card as part of this one's effect (this card hosts it while in play)."""
@@ -188,8 +202,10 @@ class Ctx:
         return self.game.choose_card(self.player, cards, prompt, optional, topic)
 
     def choose_cards(self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1,
-                     topic: str = "") -> list[Card]:
-        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic)
+                     topic: str = "", one_name: bool = False) -> list[Card]:
+        """`one_name`: the picks must all share one name ("any number of cards with the same name")."""
+        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic,
+                                      one_name=one_name)
 
     def choose_mode(self, prompt: str, modes: list[str]) -> str:
         return self.game.choose_mode(self.player, prompt, modes)
@@ -245,13 +261,14 @@ class Ctx:
         return name
 
     # -- Durations, Artifacts, lasting effects
-    def next_turn(self, fn: Callable[["Ctx"], None], label: str | None = None) -> None:
+    def next_turn(self, fn: Callable[["Ctx"], None], label: str | None = None,
+                  gives: frozenset[str] = frozenset({"hand"})) -> None:
         """Do fn at the start of this player's next turn; this card (and any card that played
-        it) stays in play until then."""
+        it) stays in play until then. `gives`: what fn may bring (Trigger.gives)."""
         keep = [c for c in (self.card, *self.hosts)
                 if c is not None and c.zone is self.player.in_play]
         self.game.add_pending(PendingEffect(self.player, label or (self.card.name if self.card else ""),
-                                            fn, self.card, keep))
+                                            fn, self.card, keep, gives=gives))
 
     def has(self, artifact: str) -> bool:
         return self.game.artifacts.get(artifact) is self.player

@@ -62,6 +62,7 @@ class Decision:
     # an option whose choice cannot matter (an order question with a plain +1 coin in it): a
     # player's front end may answer it unasked; scenarios and bots are asked as before
     moot: int | None = None
+    one_name: bool = False  # several picks must all be copies of one card (Banish)
 
     @property
     def may_decline(self) -> bool:

@@ -49,6 +49,9 @@ def play_from_hand(ctx: Ctx, ev: Event) -> None:
         ctx.play(ctx.card)
 
 
+GIVES_HAND = frozenset({"hand"})  # Trigger.gives of an effect that may put cards into the hand
+
+
 def mine(game, ev: Event, owner, card) -> bool:
     """The usual trigger condition: the event is the owner's own ("when you gain this", "at the
     start of your turn", "when you play a card")."""
@@ -75,8 +78,7 @@ def discard_revealed(ctx: Ctx, cards: list[Card], prompt: str) -> list[Card]:
     picked = ctx.choose_cards(cards, prompt, min=0, max=len(cards), topic="discard") if cards else []
     if picked:
         ctx.reveal(picked)
-        for c in picked:
-            ctx.discard(c)
+        ctx.discard_all(c for c in picked if c.zone is ctx.player.hand)  # one instruction: together
     return picked
 
 
@@ -104,9 +106,9 @@ def _play_from_hand_question(game, ev: Event, owner, card) -> str:
 def reaction_trigger(on: str, condition, label: str | None = None) -> Trigger:
     """A card in hand that may be played in response to an event."""
     return Trigger(on, play_from_hand, where="hand", condition=condition, optional=True, label=label,
-                   question=_play_from_hand_question)
+                   question=_play_from_hand_question, gives=GIVES_HAND)
 
 
 __all__ = ["plus", "seq", "now_or_next", "play_from_hand", "types", "treasure", "victory",
-           "reaction_trigger", "mine", "trash_from_hand", "exile_from_hand", "discard_revealed", "ACTION", "ATTACK", "TREASURE", "VICTORY", "CURSE", "REACTION", "DURATION",
+           "reaction_trigger", "mine", "GIVES_HAND", "trash_from_hand", "exile_from_hand", "discard_revealed", "ACTION", "ATTACK", "TREASURE", "VICTORY", "CURSE", "REACTION", "DURATION",
            "CardDef", "Trigger", "Ctx", "Event"]

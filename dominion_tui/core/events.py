@@ -20,7 +20,7 @@ class Event:
     card: Card | None = None
     src: Zone | None = None
     dest: Zone | None = None
-    cleanup: bool = False  # a discard during Clean-up
+    cleanup: bool = False  # it happened during the Clean-up step (anything in it, not only its discards)
     arrived_moves: int = 0  # card.moves when it arrived: later moves mean it was moved on
     extra: dict[str, Any] = field(default_factory=dict)
 

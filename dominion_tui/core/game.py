@@ -67,7 +67,7 @@ class TurnState:
     used_once: set = field(default_factory=set)
     modifiers: list[TurnModifier] = field(default_factory=list)
     triggers: list[tuple[Player, Trigger, str]] = field(default_factory=list)
-    played: list[Card] = field(default_factory=list)
+    played: list[tuple[Player, Card]] = field(default_factory=list)  # every play, by anyone (reactions too)
     buy_gains_from: int = 0  # len(gained) when the Buy phase began: gains in that phase follow
 
 
@@ -297,6 +297,17 @@ class Game:
         d = card.defn if isinstance(card, Card) else card
         return self.modify("types", self.current, d.types, card=d) if "types" in self.changers else d.types
 
+    def played_by(self, p: Player) -> list[Card]:
+        """The cards p has played this turn, in order (a card played twice is listed twice):
+        "you play" means p's own plays, not another player's reactions on p's turn."""
+        return [c for q, c in self.turn.played if q is p]
+
+    def is_(self, card: Card | CardDef, kind: str) -> bool:
+        """Does the card have this type now (`types_of`)? Every rule that tests or counts types
+        asks this, never the printed types: with Capitalism an Action with +coins in its text is
+        also a Treasure on its owner's turns, in the Supply too."""
+        return kind in self.types_of(card)
+
     def gained_this_buy_phase(self, p: Player) -> bool:
         return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])
 
@@ -339,7 +350,7 @@ class Game:
 
     def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
                kind: str = "option", topic: str = "", context: Any = None,
-               moot: int | None = None) -> list[Any]:
+               moot: int | None = None, one_name: bool = False) -> list[Any]:
         """Ask for options; an unavoidable choice between identical names is made automatically."""
         if not options or max == 0:
             return []
@@ -349,15 +360,17 @@ class Game:
             picked = [o.value for o in options[:min]]
             self.say("auto", p, prompt=prompt, picked=[o.label for o in options[:min]])
             return picked
-        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, moot=moot)
+        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, one_name=one_name,
+                     moot=moot)
         idx = self.ask(d)
         return [options[i].value for i in idx]
 
     def choose_cards(self, p: Player, cards: Iterable[Card], prompt: str, *, min: int = 1,
-                     max: int = 1, topic: str = "") -> list[Card]:
+                     max: int = 1, topic: str = "", one_name: bool = False) -> list[Card]:
         cards = list(cards)
         options = grouped_card_options(cards) if max == 1 else card_options(cards)
-        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic)
+        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic,
+                           one_name=one_name)
 
     def choose_card(self, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False,
                     topic: str = "") -> Card | None:
@@ -387,7 +400,10 @@ class Game:
     def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
               cleanup: bool = False, extra: dict[str, Any] | None = None) -> None:
         """Make the event and open its trigger window, unless nothing in the game can hear it.
-        (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)"""
+        (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)
+        Whatever happens in the Clean-up step is during Clean-up, whatever caused it (Improve's
+        gain at its start, the discards from Exile that gain allows)."""
+        cleanup = cleanup or self.phase == "cleanup"
         if kind in self._kinds_heard or (card is not None and (kind in (  # _could_hear
                 card.defn.heard_in_cleanup if cleanup else card.defn.heard)
                 or (kind, card.defn.name) in self._named_heard)):
@@ -442,17 +458,18 @@ class Game:
         return self._from_deck(p, n, p.revealed)
 
     def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False,
-             by: Card | None = None) -> Card | None:
-        """Gain the top card of a pile. `by` is the card whose ability gains it (provenance:
-        a "when you gain this" ability can tell what gained its card)."""
+             by: Card | None = None, via: Trigger | None = None) -> Card | None:
+        """Gain the top card of a pile. `by` is the card whose ability gains it, `via` the
+        "when ..." ability that does (provenance: a "when you gain this" ability can tell what
+        gained its card)."""
         pile = self.pile(name)
         if not pile or not pile.cards:
             self.say("gain_fail", p, card=name)
             return None
-        return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by)
+        return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by, via=via)
 
     def gain_card(self, p: Player, card: Card, to: str = "discard", bought: bool = False,
-                  by: Card | None = None) -> Card:
+                  by: Card | None = None, via: Trigger | None = None) -> Card:
         """Gain this very card from wherever it is (a pile, or the trash)."""
         src = card.zone
         dest = p.zone(to)
@@ -469,7 +486,7 @@ class Game:
                      src=None if from_pile else (src.name if src is not None else None))
         if from_pile and supply and not src.cards:
             self._pile_emptied(card.name)
-        self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by})
+        self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by, "via": via})
         return card
 
     def trash_card(self, p: Player, card: Card, **extra: Any) -> None:
@@ -487,6 +504,23 @@ class Game:
         if not (cleanup or quiet):
             self.say("discard", p, card=card.name, src=src.name if src is not None else None)
         self._fire("discard", p, card, src, p.discard, cleanup=cleanup)
+
+    def discard_all(self, p: Player, cards: Iterable[Card], quiet: bool = False) -> None:
+        """One instruction discarding several cards: all of them move first, then each one's
+        discard is heard, so a "when you discard" reaction (and a reshuffle it causes) comes after
+        every card is in the discard pile. Each event remembers where its card arrived."""
+        moved: list[tuple[Card, Zone | None]] = []
+        for card in list(cards):  # a copy: the cards may be a zone's own list
+            src = card.zone
+            moved.append((card, src))
+            self._move(card, p.discard)
+            if not quiet:
+                self.say("discard", p, card=card.name, src=src.name if src is not None else None)
+        cleanup = self.phase == "cleanup"
+        events = [Event("discard", p, c, src, p.discard, cleanup, c.moves, {})
+                  for c, src in moved if self._could_hear("discard", c, cleanup)]
+        for ev in events:
+            self.fire(ev)
 
     def exile(self, p: Player, card: Card) -> None:
         src = card.zone
@@ -593,7 +627,8 @@ class Game:
 
         Whether a trigger applies is judged once, when the event happens: resolving one trigger
         (discarding Exiled copies, say) does not change whether another one applies. Cards that
-        arrive later (a reaction drawn by a reaction) are judged when they first appear.
+        arrive later (a reaction drawn by a reaction) are judged when they first appear. What an
+        effect needs from the present (Trigger.can) is asked again before each pick.
         """
         if not self._could_hear(ev.kind, ev.card, ev.cleanup):
             return
@@ -644,6 +679,7 @@ class Game:
         found += rules
         once = self.turn.used_once
         out: list[Candidate] = []
+        unable: list[Candidate] = []  # the event applies, but the effect cannot act now
         for key, t, src, label in found:
             if key in used or (t.once_per_turn and id(t) in once) or (ev.cleanup and not t.in_cleanup):
                 continue
@@ -656,13 +692,35 @@ class Game:
                 ok = judged[key] = bool(t.condition(self, ev, p, src))
             if ok:
                 out.append(Candidate(key, t, src, t.label or label))
+                if t.can is not None and not t.can(self, ev, p, src):
+                    unable.append(out[-1])
         if ev.kind == "start_turn" and ev.player is p:
             for pe in self.pending:
                 if pe.player is p and pe.when == "start_turn" and pe.made_in_turn < self.turns_begun \
                         and ("pending", id(pe)) not in used:
-                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None),
+                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None,
+                                                                      gives=pe.gives),
                                          pe.source, pe.label, pe))
-        return out
+        return self._able_or_helped(out, unable) if unable else out
+
+    @staticmethod
+    def _able_or_helped(cands: list[Candidate], unable: list[Candidate]) -> list[Candidate]:
+        """Without the triggers that cannot act now, unless another one waiting may bring what
+        they need (a draw before "trash a card from your hand"): then the order is the player's."""
+        waiting = {id(c) for c in unable}
+        given: set[str] = set()
+        for c in cands:
+            if id(c) not in waiting:
+                given |= c.trig.gives
+        grew = True
+        while grew:  # one brought in by another may bring in a third
+            grew = False
+            for c in unable:
+                if id(c) in waiting and c.trig.needs in given:
+                    waiting.discard(id(c))
+                    given |= c.trig.gives
+                    grew = True
+        return [c for c in cands if id(c) not in waiting]
 
     def _owner_triggers(self, p: Player, kind: str) -> tuple[list, list]:
         """p's triggers on this kind from its Projects and Artifacts, and from the standing rules,
@@ -718,7 +776,10 @@ class Game:
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
             self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
-        t.effect(Ctx(self, p, cand.source), ev)
+        if t.can is None or t.can(self, ev, p, cand.source):  # chosen first, before it could act
+            ctx = Ctx(self, p, cand.source)
+            ctx.ability = t
+            t.effect(ctx, ev)
         if named and self._cause is None:  # it was named: its effect is complete, for one line
             self.say("trigger_done", p)
         self._cause = None
@@ -766,7 +827,7 @@ class Game:
         if self.listeners:
             self.say("play", p, card=card.name, way=way.name if way else None,
                      treasure=TREASURE in kinds, attack=ATTACK in kinds)
-        self.turn.played.append(card)
+        self.turn.played.append((p, card))
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(self, p, card, hosts)
         self.playing.append((p, card))  # another player's question names it: who asks, and why
@@ -783,7 +844,7 @@ class Game:
             self.play(p, card, move=False, hosts=hosts)
 
     def _choose_way(self, p: Player, card: Card, by: Card | None = None) -> CardDef | None:
-        if not card.is_(ACTION) or not self.ways:
+        if not self.ways or not self.is_(card, ACTION):
             return None
         opts = [Option("normal", None)] + [Option(w.name, w) for w in self.ways]
         # a play that no move asked for names its cause: the player did not type it
@@ -1104,7 +1165,7 @@ class Game:
         pile = self.supply.get(name)
         if pile is not None and not pile.cards:
             return f"The {name} pile is empty."
-        if cost > p.coins and not (d.pay_instead and d.pay_instead(p)):
+        if cost > p.coins and not (d.pay_instead and d.pay_instead(self, p)):
             return f"{name} costs {cost} and you have {p.coins} coin{'' if p.coins == 1 else 's'}."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
             return f"{name} can be bought once per turn."
@@ -1146,7 +1207,7 @@ class Game:
     def _do_play(self, p: Player, act: TurnAction) -> None:
         card = self._in_hand(p, act.name)
         assert card is not None  # why_not checked
-        if card.is_(ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
+        if self.is_(card, ACTION) and self.phase == "action" and p.actions > 0:  # else as a Treasure
             p.actions -= 1
         elif self.phase == "action":
             self._enter_buy(p)
@@ -1180,7 +1241,7 @@ class Game:
     def _pay(self, p: Player, d: CardDef) -> int:
         """Pay for a buy: its cost in coins, or a card trashed instead where the card allows."""
         cost = self.cost(d)
-        instead = d.pay_instead(p) if d.pay_instead else []
+        instead = d.pay_instead(self, p) if d.pay_instead else []
         if instead:
             opts = ([Option("pay", None)] if cost <= p.coins else []) + card_options(instead)
             got = self.choose(p, f"Pay {cost} coins for {d.name}, or trash a card from your hand instead?",
@@ -1241,7 +1302,7 @@ class Game:
                      [(p.index, c.id) for p, c in t.trashed],
                      t.bought_in_phase, list(t.bought_cards), sorted(t.used_once, key=repr),
                      len(t.modifiers), [(p.index, lbl) for p, _, lbl in t.triggers],
-                     [c.id for c in t.played]),
+                     [(p.index, c.id) for p, c in t.played]),
             "extra_turns": [p.index for p in self.extra_turns],
             "once_per_game": sorted(self.used_once_per_game),
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),

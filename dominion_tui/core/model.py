@@ -46,7 +46,9 @@ class Trigger:
     `on` is an event kind ("gain", "trash", "discard", "reveal", "start_turn", "buy_phase", ...).
     `where` says which cards carry it: "self" (the event's own card, e.g. "when you gain this"),
     "hand" (a card in its owner's hand: reactions), "owner" (a Project, Artifact or rule whose
-    owner is the player it belongs to). `condition(game, event, owner, source_card)` filters.
+    owner is the player it belongs to). `condition(game, event, owner, source_card)` filters on
+    the event, judged once when it happens (what was gained, by whom); what the effect needs from
+    the present (a Copper in hand to trash) is `can`, asked whenever it could resolve next.
     """
 
     on: str
@@ -65,12 +67,20 @@ class Trigger:
     # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
     # hand?"), from (game, event, owner, source card); the reaction question is built from it.
     question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
-    # False for "when you discard this other than during Clean-up": Clean-up's discards do not
-    # even open a window for it (most discards of a game are Clean-up's)
+    # False for "when you discard this other than during Clean-up": nothing in the Clean-up step
+    # (its own discards, or what Improve causes at its start) even opens a window for it
     in_cleanup: bool = True
     # Hears only events about a card of this name (the Horn: a Border Guard), so that events about
     # other cards open no window for it
     of_card: str | None = None
+    # What the effect needs now (same arguments as `condition`), asked each time it could resolve
+    # next: an effect the player resolves first may bring it (Sheepdog drawing the Copper Ducat
+    # trashes). While it cannot, the trigger is offered only if another waiting effect `gives`
+    # what it `needs`, and it is dropped silently once none does.
+    can: Callable[["Game", "Event", "Player", Optional["Card"]], bool] | None = None
+    needs: str = "hand"
+    # What the effect may bring: "hand" (cards into its owner's hand: a draw, a play, a gain to hand)
+    gives: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -89,8 +99,8 @@ class CardDef:
     cost_fn: Callable[["Game", "CardDef"], int] | None = None  # a printed cost that varies
     # "has the same cost as another card": that card's definition, or None for the printed cost
     cost_copy: Callable[["Game"], "CardDef | None"] | None = None
-    # cards its buyer may trash from hand instead of paying its cost (still uses a Buy)
-    pay_instead: Callable[["Player"], list["Card"]] | None = None
+    # cards its buyer may trash from hand instead of paying its cost (still uses a Buy): (game, player)
+    pay_instead: Callable[["Game", "Player"], list["Card"]] | None = None
     pile_size: int | None = 10
     uses: frozenset[str] = frozenset()  # components: "Horse", "Exile", "Coffers", artifacts...
     setup: Callable[["Game"], None] | None = None
@@ -115,6 +125,7 @@ class CardDef:
         self.heard_in_cleanup = frozenset(t.on for t in self.triggers if t.in_cleanup)
 
     def is_(self, t: str) -> bool:
+        """A printed type (setup, bots); a rule asks Game.is_, the types it has now."""
         return t in self.types
 
     @property
@@ -185,6 +196,7 @@ class Card:
         return self.defn.name
 
     def is_(self, t: str) -> bool:
+        """A printed type (setup, bots); a rule asks Game.is_, the types it has now."""
         return t in self.defn.types
 
     def __repr__(self) -> str:
@@ -239,6 +251,7 @@ class PendingEffect:
     keep: list[Card] = field(default_factory=list)
     when: str = "start_turn"
     made_in_turn: int = 0  # the game's turn count when it was made: it waits for a later turn
+    gives: frozenset[str] = frozenset({"hand"})  # as Trigger.gives; most next-turn effects draw
 
 
 @dataclass

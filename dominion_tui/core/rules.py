@@ -16,8 +16,7 @@ def _discard_exiled_copies(ctx: Ctx, ev: Event) -> None:
     copies = [c for c in ctx.player.exile.cards if c.name == ev.card.name and c is not ev.card]
     ctx.game.say("unexile", ctx.player, card=ev.card.name, n=len(copies),
                  plural=ev.card.defn.plural_name)
-    for c in copies:
-        ctx.game.discard(ctx.player, c, quiet=True)
+    ctx.game.discard_all(ctx.player, copies, quiet=True)  # together: see Game.discard_all
 
 
 def _exile_question(game, ev: Event, owner, card) -> str:
