@@ -180,6 +180,28 @@ def readline_keys() -> list[str]:
     return lines + [f'"{key}": {what}' for key, what in EDIT_KEYS.items()]
 
 
+def no_flow_control() -> Callable[[], None]:
+    """Ctrl+S stops a terminal's output until Ctrl+Q (flow control): a player who presses it
+    hears nothing more and cannot tell why. Off while a line is read, as prompt_toolkit does;
+    returns what puts it back. Nothing to do without termios (Windows) or a terminal."""
+    try:
+        import termios
+    except ImportError:
+        return lambda: None
+
+    def set_mode(mode: list[Any]) -> None:
+        try:
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, mode)
+        except (termios.error, OSError, ValueError):  # not a terminal, or closed
+            pass
+    try:
+        before = termios.tcgetattr(sys.stdin.fileno())
+    except (termios.error, OSError, ValueError):
+        return lambda: None
+    set_mode([before[0] & ~termios.IXON, *before[1:]])
+    return lambda: set_mode(before)
+
+
 class LineReader:
     """A terminal without any cursor code: the standard library's readline for history and
     tab completion, told the terminal is "dumb" so that editing a line moves the cursor with
@@ -218,9 +240,11 @@ class LineReader:
     def read(self, prompt: str) -> str:
         while True:
             self.meanwhile.start()  # input() writes the prompt at once, then waits without the GIL
+            flow = no_flow_control()
             try:
                 line = input(prompt + " ")
             finally:
+                flow()
                 self.meanwhile.finish()
             why = refusal(line)
             if why is None:

@@ -154,6 +154,7 @@ HOSTILE_KEYS = [
     (b"\x1b\x1b[Ahand\r", HAND),                         # Alt+Up as some terminals send it
     (b"\x0c\x0f\x14\x1d\x1e\x00\x18\x18\x18\x12hand\r", HAND),  # Ctrl+L, O, T, ], ^, @, X X, X R
     (b"\x1b\x16hand\r", HAND),                           # Alt+Ctrl+V
+    (b"\x13hand\r", HAND),                               # Ctrl+S: flow control stopped all output
 ]
 
 
