@@ -60,7 +60,8 @@ def test_a_piped_game_saved_resumed_and_finished_without_posix_modules(tmp_path:
     assert "Game over." in rest.stdout and "Scores: Ann " in rest.stdout
     assert rest.stderr == "" and "went wrong" not in rest.stdout
 
-    again = dominion(env, [*GAME, "--seed", "8"], TURN * 2 + "quit\n", cwd=tmp_path)  # autosave, resume
+    env["XDG_DATA_HOME"] = str(tmp_path / "other")  # the autosave, alone in its folder, resumed
+    again = dominion(env, GAME, TURN * 2 + "quit\n", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     back = dominion(env, ["--resume"], "hand\nquit\n", cwd=tmp_path)
     assert back.returncode == 0 and "Ann's hand" in back.stdout, back.stdout[-500:] + back.stderr
