@@ -318,6 +318,10 @@ class PromptReader:
         keys = KeyBindings()
         keys.add(Keys.Vt100MouseEvent)(lambda event: None)
         keys.add(Keys.WindowsMouseEvent)(lambda event: None)
+        # Ctrl+R and Ctrl+S searched the history in a line of their own, and the Enter after them
+        # only closed the search: the player heard nothing (issue 19). Up and Down still recall.
+        keys.add("c-r")(lambda event: None)
+        keys.add("c-s")(lambda event: None)
 
         return PromptSession(history=InMemoryHistory(), completer=NowCompleter(),
                                      complete_style=CompleteStyle.READLINE_LIKE,

@@ -220,3 +220,17 @@ def test_readline_keeps_only_the_editing_keys_bound(tmp_path: Path) -> None:
                      "delete-char", "backward-kill-word", "kill-word", "kill-line", "unix-line-discard",
                      "unix-word-rubout", "yank", "undo", "abort", "complete", "previous-history",
                      "next-history", "quoted-insert", "skip-csi-sequence"}, bound
+
+
+def test_search_keys_at_the_prompt_toolkit_prompt_do_not_take_the_enter(tmp_path: Path) -> None:
+    # Ctrl+R and Ctrl+S opened prompt_toolkit's history search; the Enter after them only closed
+    # it, and the player heard nothing at all.
+    child, log = terminal(tmp_path)
+    for keys, said in [(b"\x12hand\r", HAND), (b"\x12\x18\r", EMPTY), (b"\x13hand\r", HAND), (b"\x1b\r", EMPTY),
+                       (b"\x12a\x18\r", b"Unknown command 'a'")]:
+        child.send(keys)
+        found = child.expect([said, pexpect.TIMEOUT], timeout=5)
+        assert found == 0, (keys, log.getvalue()[-300:])
+        child.expect("Alice, action>")
+    child.sendline(b"quit")
+    child.expect(pexpect.EOF)
