@@ -180,10 +180,11 @@ def readline_keys() -> list[str]:
     return lines + [f'"{key}": {what}' for key, what in EDIT_KEYS.items()]
 
 
-def no_flow_control() -> Callable[[], None]:
-    """Ctrl+S stops a terminal's output until Ctrl+Q (flow control): a player who presses it
-    hears nothing more and cannot tell why. Off while a line is read, as prompt_toolkit does;
-    returns what puts it back. Nothing to do without termios (Windows) or a terminal."""
+def tame_terminal() -> Callable[[], None]:
+    """Two keys the terminal itself acts on, off while a line is read (prompt_toolkit turns them
+    off too): Ctrl+S stopped all output until Ctrl+Q, and the player could not tell why; Ctrl+\\
+    killed the game with a core dump. Returns what puts them back. Nothing to do without termios
+    (Windows) or a terminal."""
     try:
         import termios
     except ImportError:
@@ -198,7 +199,12 @@ def no_flow_control() -> Callable[[], None]:
         before = termios.tcgetattr(sys.stdin.fileno())
     except (termios.error, OSError, ValueError):
         return lambda: None
-    set_mode([before[0] & ~termios.IXON, *before[1:]])
+    keys = list(before[6])
+    try:
+        keys[termios.VQUIT] = bytes([os.fpathconf(sys.stdin.fileno(), "PC_VDISABLE")])  # "no key"
+    except (OSError, ValueError, AttributeError):
+        pass
+    set_mode([before[0] & ~termios.IXON, *before[1:6], keys])
     return lambda: set_mode(before)
 
 
@@ -240,11 +246,11 @@ class LineReader:
     def read(self, prompt: str) -> str:
         while True:
             self.meanwhile.start()  # input() writes the prompt at once, then waits without the GIL
-            flow = no_flow_control()
+            untame = tame_terminal()
             try:
                 line = input(prompt + " ")
             finally:
-                flow()
+                untame()
                 self.meanwhile.finish()
             why = refusal(line)
             if why is None:

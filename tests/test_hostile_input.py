@@ -155,6 +155,7 @@ HOSTILE_KEYS = [
     (b"\x0c\x0f\x14\x1d\x1e\x00\x18\x18\x18\x12hand\r", HAND),  # Ctrl+L, O, T, ], ^, @, X X, X R
     (b"\x1b\x16hand\r", HAND),                           # Alt+Ctrl+V
     (b"\x13hand\r", HAND),                               # Ctrl+S: flow control stopped all output
+    (b"\x1chand\r", HAND),                               # Ctrl+\ (the terminal's quit): a core dump
 ]
 
 
