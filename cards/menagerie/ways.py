@@ -22,7 +22,7 @@ from dominion_tui.core.dsl import (
     types,
 )
 from dominion_tui.core.game import SetupError
-from dominion_tui.core.model import Card, Player, Trigger
+from dominion_tui.core.model import Card, Player, Trigger, article
 from dominion_tui.core.registry import CardDB
 
 from .common import EXILE, SET
@@ -213,7 +213,7 @@ way("Pig", "+1 Card. +1 Action.", plus(cards=1, actions=1),
 def rat(ctx: Ctx) -> None:
     treasures = [c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)]
     name = ctx.card.name if ctx.card else ""
-    pick = ctx.choose_card(treasures, f"Discard a Treasure to gain a {name}?", optional=True,
+    pick = ctx.choose_card(treasures, f"Discard a Treasure to gain {article(name)}?", optional=True,
                            topic="discard") if treasures else None
     if pick is None:
         return

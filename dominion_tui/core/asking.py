@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .decisions import Decision, Option, card_options, grouped_card_options
+from .decisions import Cause, Decision, Option, card_options, grouped_card_options
 from .events import Note
 from .model import Card, Player
 from .state import GameState
@@ -37,6 +37,9 @@ class Asking(GameState):
     def ask(self, d: Decision) -> Any:
         if self._cause is not None:
             self._tell_cause()  # the question is the trigger's doing
+        if d.context is None and self.playing and self.playing[-1][0] is not d.player:
+            q, card = self.playing[-1]
+            d.context = Cause(card.name, q.name)  # "Villain (Ann): discard a card ..."
         self.waiting = d
         decider = self.deciders[d.player.index]
         ans = decider.decide(self, d)
@@ -48,7 +51,7 @@ class Asking(GameState):
 
     def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
                kind: str = "option", topic: str = "", context: Any = None,
-               one_name: bool = False) -> list[Any]:
+               moot: int | None = None, one_name: bool = False) -> list[Any]:
         """Ask for options; an unavoidable choice between identical names is made automatically."""
         if not options or max == 0:
             return []
@@ -58,7 +61,8 @@ class Asking(GameState):
             picked = [o.value for o in options[:min]]
             self.say("auto", p, prompt=prompt, picked=[o.label for o in options[:min]])
             return picked
-        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, one_name=one_name)
+        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, one_name=one_name,
+                     moot=moot)
         idx = self.ask(d)
         return [options[i].value for i in idx]
 

@@ -5,7 +5,7 @@ passed to the event pipeline (`_fire`). Also the counters: +Actions, +Buys, +coi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .events import Event
 from .model import Card, Player, Trigger, Zone
@@ -15,6 +15,9 @@ LOW_PILE = 5  # a non-Supply pile this small is announced as running low
 
 
 class Moving(Triggers):
+    if TYPE_CHECKING:  # the end of the game: turns.py
+        def game_should_end(self) -> bool: ...
+
     # ------------------------------------------------------------------ moving cards
     def _move(self, card: Card, dest: Zone, bottom: bool = False) -> None:
         if card.zone is not None:
@@ -43,7 +46,8 @@ class Moving(Triggers):
     def shuffle(self, p: Player) -> None:
         self._move_all(p.discard, p.deck)
         self.rng.shuffle(p.deck.cards)
-        self.say("shuffle", p, size=len(p.deck))
+        if not self.quiet_shuffle:
+            self.say("shuffle", p, size=len(p.deck))
         self._fire("shuffle", p, None, p.discard, p.deck)
 
     def _from_deck(self, p: Player, n: int, dest: Zone) -> list[Card]:
@@ -96,6 +100,8 @@ class Moving(Triggers):
             self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile and src is not None else None, bought=bought,
                      plural=card.defn.plural_name, supply=supply and from_pile, low=low,
                      src=None if from_pile else (src.name if src is not None else None))
+        if from_pile and supply and src is not None and not src.cards:
+            self._pile_emptied(card.name)
         self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by, "via": via})
         return card
 
@@ -104,6 +110,8 @@ class Moving(Triggers):
         self._move(card, self.trash)
         self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
+        if src is not None and not src.cards and self.supply.get(card.name) is src:
+            self._pile_emptied(card.name)
         self._fire("trash", p, card, src, self.trash, extra=extra)
 
     def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
@@ -134,7 +142,20 @@ class Moving(Triggers):
         src = card.zone
         self._move(card, p.exile)
         self.say("exile", p, card=card.name, mat=self.exile_mat(p), src=src.name if src is not None else None)
+        if src is not None and not src.cards and self.supply.get(card.name) is src:
+            self._pile_emptied(card.name)
         self._fire("exile", p, card, src, p.exile)
+
+    def _pile_emptied(self, name: str) -> None:
+        """A Supply pile just ran out, by whatever means: how many are empty, and once, that one
+        more ends the game (issue 21: the end and the piles)."""
+        empty, needed = self.empty_piles(), (3 if len(self.players) <= 4 else 4)
+        last = empty == needed - 1 and "one_more" not in self.warned_low
+        if last:  # kept by a replay too: said once per game
+            self.warned_low.add("one_more")
+        if self.listeners:
+            ends = "pile" if self.db[name].ends_game else "piles" if self.game_should_end() else None
+            self.say("pile_empty", None, card=name, empty=empty, ends=ends, last=last)
 
     def exile_from_pile(self, p: Player, name: str) -> Card | None:
         pile = self.pile(name)
@@ -202,8 +223,11 @@ class Moving(Triggers):
     # ------------------------------------------------------------------ counters
     def add(self, p: Player, what: str, n: int) -> None:
         """+Actions, +Buys, +coins, +Coffers, +Villagers, through any modifier in force."""
-        n = self.modify("plus_" + what, p, n)
+        given, n = n, self.modify("plus_" + what, p, n)
         if n == 0:
+            if given > 0 and self.listeners:  # what did not happen is said: "+2 Actions ignored"
+                by = [m.source for m in self.turn.modifiers if m.kind == "plus_" + what and m.source]
+                self.say("lost", p, what=what, n=given, by=by[-1] if by else None)
             return
         setattr(p, what, getattr(p, what) + n)
         if not self.listeners:

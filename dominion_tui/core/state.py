@@ -70,6 +70,7 @@ class GameState:
         self.pending: list[PendingEffect] = []
         self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
+        self.quiet_shuffle = False  # the last Clean-up's shuffle is not said: no hand follows
         self.warned_low: set[str] = set()  # non-Supply piles already said to be running low
         self.turns_begun = 0  # every turn, extra ones included: tells this turn from the next
         self.extra_turns: list[Player] = []
@@ -80,6 +81,7 @@ class GameState:
         self.turn = TurnState(self.current)
         self.over = False
         self.winners: list[Player] = []
+        self.playing: list[tuple[Player, Card]] = []  # the cards whose instructions are resolving
         self.final_round: list[Player] | None = None  # after the game would end: who still plays
         self.waiting: Decision | None = None
         self.skip_start = True  # the first turn's start-of-turn effects are not run

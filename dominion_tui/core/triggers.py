@@ -202,8 +202,10 @@ class Triggers(Asking):
             return must[0]
         options = [Option(lbl, c) for lbl, c in labels.items()]
         kind = "react" if not must else "order"
+        # a mandatory one whose order cannot matter: a player need not be asked (scenarios are)
+        moot = next((i for i, o in enumerate(options) if o.value.trig.commutes and not o.value.trig.optional), None)
         got = self.choose(p, self._question(p, ev, list(labels.values()), bool(must)), options,
-                          min=1 if must else 0, kind="option", topic=kind, context=ev)
+                          min=1 if must else 0, kind="option", topic=kind, context=ev, moot=moot)
         if got and got[0].trig.optional and got[0].source is not None:  # a card reacting is told
             self.say("react", p, label=got[0].label, on=ev.kind)  # like any choice; a rule by its effect
         return got[0] if got else None
@@ -227,7 +229,8 @@ class Triggers(Asking):
             self.say("duration", p, card=cand.label)
             cand.pending.fn(Ctx(cast("Game", self), p, cand.pending.source))
             return
-        if not t.optional and t not in self.rules and self.listeners:  # chosen ones were just named
+        named = not t.optional and t not in self.rules and bool(self.listeners)
+        if named:  # chosen ones were just named
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
             self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
@@ -235,4 +238,6 @@ class Triggers(Asking):
             ctx = Ctx(cast("Game", self), p, cand.source)
             ctx.ability = t
             t.effect(ctx, ev)
+        if named and self._cause is None:  # it was named: its effect is complete, for one line
+            self.say("trigger_done", p)
         self._cause = None

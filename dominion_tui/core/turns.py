@@ -42,10 +42,14 @@ class Turns(Moving):
         self.turn.played.append((p, card))
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(cast("Game", self), p, card, hosts)
-        if way is not None:
-            way.play(ctx)  # type: ignore[misc]  # a Way always has its instructions
-        elif card.defn.play:
-            card.defn.play(ctx)
+        self.playing.append((p, card))  # another player's question names it: who asks, and why
+        try:
+            if way is not None:
+                way.play(ctx)  # type: ignore[misc]  # a Way always has its instructions
+            elif card.defn.play:
+                card.defn.play(ctx)
+        finally:
+            self.playing.pop()
         replays = "replays" in self.changers and ACTION in kinds
         for _ in range(self.modify("replays", p, 0, card=card) if replays else 0):
             self.say("replay", p, card=card.name)  # "replay it afterwards": a play, not moved
@@ -116,6 +120,8 @@ class Turns(Moving):
         self._fire("buy_phase", p, None, None, None)
 
     def _end_buy(self, p: Player) -> None:
+        if not self.turn.bought_cards and self.listeners:  # a computer's empty Buy phase is heard
+            self.say("bought_nothing", p)
         self._fire("buy_phase_end", p, None, None, None)
         self.phase = "cleanup"
 
@@ -146,7 +152,9 @@ class Turns(Moving):
         else:
             for c in list(p.hand.cards):
                 self.discard(p, c, cleanup=True)
+        self.quiet_shuffle = bool(self.listeners) and self.is_last_turn()  # no hand is played again
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
+        self.quiet_shuffle = False
         self._fire("end_turn", p, None, None, None)
 
     def _discards_unheard(self, zone: Zone) -> bool:
@@ -175,6 +183,12 @@ class Turns(Moving):
         else:
             self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
 
+    def is_last_turn(self) -> bool:
+        """The game ends after this turn: no one takes another (an extra round is another)."""
+        if self.final_round is not None:
+            return not self.final_round
+        return self.game_should_end() and not any(self.modify("final_round", q, False) for q in self.players)
+
     # ------------------------------------------------------------------ the end
     def game_should_end(self) -> bool:
         for z in self._game_ending_piles():
@@ -196,8 +210,11 @@ class Turns(Moving):
         tied = [p for p in self.players if scores[p.name] == best]
         fewest = min(p.turns_taken for p in tied)
         self.winners = [p for p in tied if p.turns_taken == fewest]
+        ended = [n for n in self.supply if not self.supply[n].cards and self.db[n].ends_game]
+        empty = [n for n, z in self.supply.items() if not z.cards]
         self.say("game_over", None, winners=[p.name for p in self.winners], score=best, scores=scores,
-                 on_turns=len(tied) > len(self.winners))
+                 on_turns=len(tied) > len(self.winners), ended=ended,
+                 empty=empty if not ended and self.game_should_end() else [])
 
     def score(self, p: Player) -> int:
         return sum(c.defn.vp for c in p.all_cards())
