@@ -20,6 +20,9 @@ from .rules import STANDING_RULES
 
 
 LOW_PILE = 5  # a non-Supply pile this small is announced as running low
+# The game's end depends on the Supply piles alone: when every player has taken this many turns
+# and no card has left the Supply for good, the game has stalled and ends (see _stalled).
+STALL_ROUNDS = 10
 
 
 class _Moves(dict):
@@ -117,6 +120,8 @@ class Game:
         self.over = False
         self.winners: list[Player] = []
         self.final_round: list[Player] | None = None  # after the game would end: who still plays
+        self.supply_low: int | None = None  # the fewest cards the Supply has held (at a turn's end)
+        self.low_at = [0 for _ in self.players]  # each player's turns taken when it got that low
         self.waiting: Decision | None = None
         self.skip_start = True  # the first turn's start-of-turn effects are not run
         self._next_id = 0
@@ -857,6 +862,10 @@ class Game:
             self.final_round = [q for q in after if self.modify("final_round", q, False)]
             if self.final_round:
                 self.say("final_round", None, players=[q.name for q in self.final_round])
+        if self.final_round is None and self._stalled():
+            self.say("stalled", None, rounds=STALL_ROUNDS)
+            self.finish()
+            return
         if self.final_round is not None:  # the game has ended: only the extra round is left
             if not self.final_round:
                 self.finish()
@@ -873,6 +882,18 @@ class Game:
             if not z.cards:
                 return True
         return self.empty_piles() >= (3 if len(self.players) <= 4 else 4)
+
+    def _stalled(self) -> bool:
+        """No card has left the Supply for good (its count has not fallen below its lowest so
+        far) while every player took STALL_ROUNDS turns: a game that moves no nearer its end.
+        The Supply only ever holds finitely many cards, so with this rule every game ends."""
+        left = sum(len(z.cards) for z in self.supply.values())
+        if self.supply_low is None:  # the first turn's end: counted from the start
+            self.supply_low = left
+        elif left < self.supply_low:
+            self.supply_low, self.low_at = left, [p.turns_taken for p in self.players]
+            return False
+        return all(p.turns_taken - t >= STALL_ROUNDS for p, t in zip(self.players, self.low_at))
 
     def finish(self) -> None:
         self.over = True
@@ -1197,6 +1218,7 @@ class Game:
             "once_per_game": sorted(self.used_once_per_game),
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
             "final_round": None if self.final_round is None else [q.index for q in self.final_round],
+            "supply_low": (self.supply_low, list(self.low_at)),
             "over": self.over, "winners": [p.index for p in self.winners],
             "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
             "warned_low": sorted(self.warned_low),
