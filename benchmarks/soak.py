@@ -19,7 +19,7 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 
-from dominion_tui.core.game import STALL_ROUNDS, Config
+from dominion_tui.core.game import Config
 from dominion_tui.players import RandomPlayer, SimplePlayer, make_player
 from dominion_tui.setup import SetupError, database, new_game
 
@@ -105,8 +105,7 @@ def soak_one(job: tuple[int, int, int]) -> Result:
         tb = traceback.format_exc().strip().splitlines()
         return Result(i, "error", game.current.turns_taken, len(kinds), f"{type(e).__name__}: {e} | {tb[-3].strip()}")
     turns = max(p.turns_taken for p in game.players)
-    stalled = all(p.turns_taken - t >= STALL_ROUNDS for p, t in zip(game.players, game.low_at))
-    result = Result(i, "stalled" if stalled else "ended", turns, len(kinds), counts=counts)
+    result = Result(i, "stalled" if game.stalled else "ended", turns, len(kinds), counts=counts)
     if replay_every and i % replay_every == 0:
         replay = Replay(list(game.answers))  # one list of answers, whoever was asked
         again = new_game(config, {k: replay for k in range(len(kinds))})

@@ -45,7 +45,7 @@ def play(deciders: dict, players: int = 2):
 
 def test_a_game_where_no_card_leaves_the_supply_ends_after_10_rounds_in_one_line() -> None:
     game, notes = play({0: Ends(), 1: Ends(), 2: Ends()}, players=3)
-    assert game.over and game.check_conservation() is None
+    assert game.over and game.stalled and game.check_conservation() is None
     assert [p.turns_taken for p in game.players] == [STALL_ROUNDS] * 3  # whole rounds, no more
     assert [n.kind for n in notes[-2:]] == ["stalled", "game_over"]  # the cause, then the result
     assert Narrator().note(notes[-2]) == [
@@ -63,7 +63,7 @@ def test_a_card_leaving_the_supply_starts_the_10_rounds_again() -> None:
 
 def test_a_game_that_ends_by_its_piles_is_not_called_stalled() -> None:
     game, notes = play({0: make_player("normal", 1), 1: make_player("hard", 2)})
-    assert game.over and "stalled" not in [n.kind for n in notes]
+    assert game.over and not game.stalled and "stalled" not in [n.kind for n in notes]
 
 
 def cathedral_trash(level: str, hand: list[str], others: list[str]) -> str:

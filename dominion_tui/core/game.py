@@ -893,6 +893,11 @@ class Game:
         elif left < self.supply_low:
             self.supply_low, self.low_at = left, [p.turns_taken for p in self.players]
             return False
+        return self.stalled
+
+    @property
+    def stalled(self) -> bool:
+        """Every player has taken STALL_ROUNDS turns since the Supply last got smaller."""
         return all(p.turns_taken - t >= STALL_ROUNDS for p, t in zip(self.players, self.low_at))
 
     def finish(self) -> None:
