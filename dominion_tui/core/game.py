@@ -120,8 +120,8 @@ class Game:
         self.over = False
         self.winners: list[Player] = []
         self.final_round: list[Player] | None = None  # after the game would end: who still plays
-        self.supply_low: int | None = None  # the fewest cards the Supply has held (at a turn's end)
-        self.low_at = [0 for _ in self.players]  # each player's turns taken when it got that low
+        self.supply_low: int | None = None  # the fewest cards the Supply has held (see _stalled)
+        self.low_at: list[int] = []  # each player's turns completed when it got that low
         self.waiting: Decision | None = None
         self.skip_start = True  # the first turn's start-of-turn effects are not run
         self._next_id = 0
@@ -769,6 +769,8 @@ class Game:
     # ------------------------------------------------------------------ turn flow
     def run(self) -> None:
         """Play until the game ends or a decider stops it (by raising)."""
+        if self.supply_low is None:  # counted from the first turn as set up (a scenario's too)
+            self._mark_supply(turn_done=False)
         while not self.over:
             p = self.current
             if self.phase == "start":
@@ -887,18 +889,22 @@ class Game:
         """No card has left the Supply for good (its count has not fallen below its lowest so
         far) while every player took STALL_ROUNDS turns: a game that moves no nearer its end.
         The Supply only ever holds finitely many cards, so with this rule every game ends."""
-        left = sum(len(z.cards) for z in self.supply.values())
-        if self.supply_low is None:  # the first turn's end: counted from the start
-            self.supply_low = left
-        elif left < self.supply_low:
-            self.supply_low, self.low_at = left, [p.turns_taken for p in self.players]
+        if self.supply_low is None or sum(len(z.cards) for z in self.supply.values()) < self.supply_low:
+            self._mark_supply(turn_done=True)
             return False
         return self.stalled
 
+    def _mark_supply(self, turn_done: bool) -> None:
+        """The Supply's count now, and each player's turns completed by now."""
+        self.supply_low = sum(len(z.cards) for z in self.supply.values())
+        self.low_at = [p.turns_taken - (not turn_done and p is self.current and not self.turn.extra)
+                       for p in self.players]
+
     @property
     def stalled(self) -> bool:
-        """Every player has taken STALL_ROUNDS turns since the Supply last got smaller."""
-        return all(p.turns_taken - t >= STALL_ROUNDS for p, t in zip(self.players, self.low_at))
+        """Every player has completed STALL_ROUNDS turns since the Supply last got smaller."""
+        return self.supply_low is not None and all(
+            p.turns_taken - t >= STALL_ROUNDS for p, t in zip(self.players, self.low_at))
 
     def finish(self) -> None:
         self.over = True
