@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import sys
 import time
 import traceback
 from collections import Counter
@@ -130,7 +131,11 @@ def main() -> None:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             results = list(pool.imap(soak_one, work, chunksize=8))
     else:
-        results = [soak_one(job) for job in work]
+        results = []
+        for job in work:
+            results.append(soak_one(job))
+            if len(results) % 500 == 0:  # a long run says how far it is, on stderr
+                print(f"{len(results)} of {args.n} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
     spent = time.perf_counter() - start
     outcomes = Counter(r.outcome for r in results)
     played = [r for r in results if r.outcome != "setup"]
