@@ -1005,8 +1005,7 @@ class Bot(SimplePlayer):
         played = d.player.in_play.cards[-1] if d.player.in_play.cards else None
         if played is not None and "Victory card, gain a Curse" in played.defn.text and d.max == 1:
             # Hideout: a Victory card trashed brings a Curse, so anything else first
-            keep = self.keeps(d, self.buying_power(d.player))
-            others = [i for i, o in enumerate(d.options) if not game.db[o.label].is_("Victory") and i not in keep]
+            others = [i for i, o in enumerate(d.options) if not game.db[o.label].is_("Victory")]
             if others:
                 return [min(others, key=lambda i: (self.worth(game, d.options[i].label), i))]
         if not m or d.max != 1:
