@@ -233,6 +233,14 @@ class SimplePlayer(RandomPlayer):
         return sum(traits(c.defn).coins for c in p.all_cards() if c.is_("Treasure") and c.zone is not p.exile)
 
     @staticmethod
+    def instead_of_empty(game: Game, p: Any, want: str | None) -> str | None:
+        """Late, with the Duchies or Estates gone: the money the coins buy instead, so that it
+        never stops buying (and the game never stalls) while Provinces are left to take."""
+        if want in ("Duchy", "Estate") and not game.supply[want].cards:
+            return "Gold" if p.coins >= 6 else "Silver" if p.coins >= 3 else None
+        return want
+
+    @staticmethod
     def thinned(game: Game, p: Any) -> bool:
         """Nothing bought this turn and fewer than THIN cards to draw (Exile aside): it has
         thinned itself too far (Cathedral trashes a card every turn), so a Copper, which costs
@@ -574,7 +582,7 @@ class BigMoneyPlayer(SimplePlayer):
         if treasures:
             return treasures[0]
         if game.phase == "buy" and not game.turn.bought_in_phase and p.buys:
-            want = self.money(game, p) or ("Copper" if self.thinned(game, p) else None)
+            want = self.instead_of_empty(game, p, self.money(game, p)) or ("Copper" if self.thinned(game, p) else None)
             if want and TurnAction("buy", want) in acts:
                 return TurnAction("buy", want)
         return TurnAction("end")

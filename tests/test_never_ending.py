@@ -123,3 +123,20 @@ def test_the_cathedral_kingdom_never_reaches_the_turn_cap() -> None:
                      "--landscapes", "Canal, Enclave, Cathedral, Way of the Mule"], lines.append) == 0
     assert "No game reached the turn cap." in lines, lines
     assert " wins of 60 (" in lines[0]  # every game finished
+
+
+def test_bigmoney_buys_money_when_the_duchies_it_wants_are_gone() -> None:
+    # Found by the soak: with the Duchies and Estates gone and Provinces left, bigmoney bought
+    # nothing short of 8 coins, and the game stalled.
+    game = new_game(Config(["A", "B"], ["Barge"], [], 3))
+    a = game.players[0]
+    game.phase = "buy"
+    a.discard.cards.extend(a.hand.cards)  # nothing left to play: straight to buying
+    a.hand.cards.clear()
+    del game.supply["Province"].cards[3:]
+    game.supply["Duchy"].cards.clear()
+    game.supply["Estate"].cards.clear()
+    for coins, want in ((7, "Gold"), (5, "Silver"), (2, "end")):
+        a.coins, a.buys = coins, 1
+        act = make_player("bigmoney", 1).decide(game, Decision("turn", a, "Buy phase", topic="buy"))
+        assert (act.name or act.verb) == want, coins
