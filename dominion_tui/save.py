@@ -25,6 +25,7 @@ from typing import Any, Callable
 from .core.decisions import Decision, TurnAction
 from .core.game import Config, SetupError
 from .core.model import ACTION, DURATION
+from .tips import parse_state
 
 FORMAT = "dominion-tui save"
 VERSION = 1  # a named save: one JSON object
@@ -48,16 +49,20 @@ class SaveData:
     answers: list[Any] = field(default_factory=list)
     computers: list[str] = field(default_factory=list)
     levels: dict[str, str] = field(default_factory=dict)  # computer name -> level; absent: normal
+    tips: dict[str, Any] | None = None  # Tips.state(): on or off, and those given; absent: off
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, "version": VERSION, "config": asdict(self.config),
-                           "computers": self.computers, "levels": self.levels,
+                           "computers": self.computers, "levels": self.levels, **self.tips_field(),
                            "answers": [encode(a) for a in self.answers]})
 
     def to_lines(self) -> str:
         head = json.dumps({"format": FORMAT, "version": JOURNAL, "config": asdict(self.config),
-                           "computers": self.computers, "levels": self.levels})
+                           "computers": self.computers, "levels": self.levels, **self.tips_field()})
         return head + "\n" + answer_lines(self.answers)
+
+    def tips_field(self) -> dict[str, Any]:
+        return {} if self.tips is None else {"tips": self.tips}
 
 
 def answer_lines(answers: list[Any]) -> str:
@@ -288,7 +293,7 @@ def _strings(value: Any, what: str) -> list[str]:
 def parse(raw: dict[str, Any], db: Any) -> SaveData:
     """Check every field, type and bound of a save; the setup as a new game's is checked."""
     from .setup import MAX_SEED, check_config
-    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels"})
+    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels", "tips"})
     c = _keys(raw["config"], "the setup", {"players", "kingdom", "landscapes", "seed"}, {"mouse"})
     mouse = c.get("mouse")
     need(mouse is None or isinstance(mouse, str), f"the {MOUSE} card is not a name")
@@ -312,7 +317,9 @@ def parse(raw: dict[str, Any], db: Any) -> SaveData:
     answers = raw["answers"]
     need(isinstance(answers, list) and len(answers) <= MAX_ANSWERS,
          f"the answers are not a list of at most {MAX_ANSWERS:,}")
-    return SaveData(config, decode_all(answers), computers, levels)
+    tips = raw.get("tips")
+    need(tips is None or parse_state(tips) is not None, "the tips setting is not on or off with the tips given")
+    return SaveData(config, decode_all(answers), computers, levels, tips=tips)
 
 
 def _levels(value: Any, computers: list[str]) -> dict[str, str]:

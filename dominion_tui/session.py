@@ -20,11 +20,12 @@ from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
 from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
 from .setup import new_game
+from .tips import Tips
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
 PHASES = {"start": "start of turn", "action": "action phase", "buy": "buy phase", "cleanup": "clean-up"}
 CHECKPOINT_ENDS = 2  # while replaying, a turn with at most this many "end" answers left may be the last
-META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay")
+META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay", "tips")
 
 
 def resume_command(path: Path | None) -> str:
@@ -135,6 +136,7 @@ class Session:
     auto_end: bool = True  # the Buy phase ends by itself when nothing is left to do
     auto_play: bool = True  # `buy X` plays the Treasures that need no decision when that pays for X
     intro: Callable[[], None] | None = None  # what a resumed game says once its save has replayed
+    tips: Tips = None  # type: ignore[assignment]  # first-time tips (issue 23); not given: off
 
     def __post_init__(self) -> None:
         self.game: Game | None = None
@@ -159,6 +161,9 @@ class Session:
         # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
         humans = self.humans()
         self.output.narrator.viewer = humans[0] if len(humans) == 1 else ("" if humans else None)
+        if self.tips is None:
+            self.tips = Tips(self.output, humans)
+        self.tips.changed = self.tips_changed
 
     # ---------------------------------------------------------------- the game loop
     def humans(self) -> list[str]:
@@ -299,6 +304,7 @@ class Session:
         if self.live:
             self.output.muted = False
             self.output.note(note)
+            self.tips.note(note, self.game)  # after the note's own line: cause before effect
         else:  # nothing is said while answers replay: keep the note for the log, unrendered
             self.output.muted = True
             self.output.keep(note)
@@ -324,7 +330,8 @@ class Session:
 
     def data(self) -> SaveData:
         assert self.game is not None
-        return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels))
+        return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels),
+                        tips=self.tips.state())
 
     def autosave(self, retry: bool = False) -> bool:
         """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
@@ -333,7 +340,8 @@ class Session:
         if self.saver is None or self.saver.path != self.save_path:
             self.saver = Autosave(self.save_path)
         try:  # the answers themselves, not a copy: a copy grows with the game
-            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels))
+            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels,
+                                      tips=self.tips.state()))
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
@@ -354,6 +362,7 @@ class Session:
             return given
         self.output.end_batch()
         self.ask(game, d)
+        self.tips.asked(game, d)
         interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent),
                                          self.output.last),
                              ways_in_moves=True)
@@ -522,7 +531,13 @@ class Session:
             return self.setting(arg, "autoend", {"on": True, "off": False}, "auto_end")
         if verb == "autoplay":
             return self.setting(arg, "autoplay", {"on": True, "off": False}, "auto_play")
+        if verb == "tips":
+            self.output.info([self.tips.command(arg)])
         return None
+
+    def tips_changed(self) -> None:
+        """The autosave's first line keeps the tips: it is written whole again at the next save."""
+        self.saver = None
 
     def setting(self, arg: str, verb: str, values: dict[str, bool], attr: str) -> None:
         word, _ = match_name(arg.lower(), list(values)) if arg else (None, None)
