@@ -47,7 +47,7 @@ TIPS: dict[str, str] = {
                  "the start of a later turn. Type others to hear what other players have in play, "
                  "or rules durations.",
     "reactions": "a Reaction can answer something that happens, even on another player's turn: the game asks "
-                 "whoever can react, and none passes. Type log to hear what just happened, or rules reactions.",
+                 "whoever can react, who may say no. Type log to hear what just happened, or rules reactions.",
     "reshuffle": "{player}'s deck ran out, so their discard pile was shuffled into a new deck: the cards "
                  "bought so far now come up. Type status to hear your deck and discard sizes, or rules turn.",
     "end": "one more empty Supply pile ends the game, as an empty Province pile does: whoever is ahead may "

@@ -77,6 +77,14 @@ def test_tips_come_on_the_computers_turns_too_but_only_the_learners_shuffle() ->
     assert not any(b.startswith("Bob shuffles") for b in before)
 
 
+def test_a_reaction_question_at_the_keyboard_tips_before_the_answer(tmp_path: Path) -> None:
+    out = run(tmp_path, ["--players", "Ann,Bob", "--computer", "Bob", "--kingdom", "Sheepdog", "--landscapes", "",
+                         "--seed", "4", "--tips"], ["treasures", "buy Sheepdog", "yes", "end"] * 20)
+    i = next(i for i, line in enumerate(out) if line.startswith("Tip: ") and which(line) == "reactions")
+    assert out[i - 1] == "Ann: Play Sheepdog from your hand? 1. yes, or no."
+    assert out[i + 1].startswith("Ann, choose>")  # the prompt, then the answer
+
+
 def test_nobody_at_the_keyboard_no_tips() -> None:
     text = io.StringIO()
     out = Output(plain=True, stream=text)
