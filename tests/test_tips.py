@@ -251,3 +251,40 @@ def test_at_a_terminal_the_first_game_tips_and_the_next_does_not(tmp_path: Path)
     assert "Tip: Ann's deck ran out" in game()
     assert (tmp_path / "dominion-tui" / "played").exists()
     assert "Tip:" not in game()
+
+
+class PatronPlayer:
+    """Ann at the keyboard: buys a Patron, plays it, takes it back with undo and plays it again."""
+
+    def __init__(self) -> None:
+        self.context = None
+        self.steps: list[str] = []  # what it typed at the Action prompts once the Patron came
+
+    def read(self, prompt: str) -> str:
+        game, _ = self.context
+        ann = game.players[0]
+        if len(self.steps) in (1, 3):  # the next prompt after a play: take it back, then stop
+            self.steps.append("undo" if len(self.steps) == 1 else "quit")
+            return self.steps[-1]
+        if prompt == "Ann, action>" and "Patron" in ann.hand.names():
+            self.steps.append("play Patron")
+            return "play Patron"
+        if prompt == "Ann, buy>" and ann.coins >= 4:
+            return "buy Patron"
+        return "treasures" if prompt == "Ann, action>" else "end"
+
+
+def test_a_tip_taken_back_with_undo_is_not_said_again() -> None:
+    text = io.StringIO()
+    out = Output(plain=True, stream=text)
+    reader = PatronPlayer()
+    tips = Tips(out, ["Ann"], on=True)
+    Session(Config(["Ann", "Bob"], ["Patron"], [], 4), out, reader, computers=["Bob"], pause=False,
+            tips=tips).run()
+    lines = text.getvalue().splitlines()
+    assert reader.steps == ["play Patron", "undo", "play Patron", "quit"]
+    assert "Ann takes back: play Patron." in lines
+    back = lines.index("Ann takes back: play Patron.")
+    villagers = [i for i, line in enumerate(lines) if line.startswith("Tip: ") and which(line) == "villagers"]
+    assert len(villagers) == 1 and villagers[0] < back  # said after the first play, not after the second
+    assert sum(line == "Ann plays Patron." for line in lines) == 2
