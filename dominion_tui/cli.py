@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable
@@ -16,7 +17,8 @@ from .interpreter import ascii_number, match_name
 from .narration import count
 from .output import LEVELS, Output
 from .repl import LineReader, OpeningReader, PlainReader, PromptReader, QuitRequest
-from .save import SaveData, SaveError, autosave_path, clean_stray, data_dir, reason
+from .files import PRIVATE_FILE, Claim, is_regular, make_private_dir, open_private
+from .save import OWN_NAME, SaveData, SaveError, autosave_path, clean_stray, data_dir, reason
 from .save import read as read_save
 from .tips import parse_state
 
@@ -83,7 +85,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--speech", action="store_true", help="speak every announcement (needs pyttsx3 "
                    "and, on Linux, espeak-ng)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
-                   help="go on with the game saved automatically, or with FILE")
+                   help="go on with the game saved automatically (asks which when several are "
+                   "waiting), with FILE, or with a kept game by name (previous, autosave-2)")
     p.add_argument("--transcript", metavar="FILE", help="append every announcement to FILE")
     p.add_argument("--verbosity", default="normal", metavar="LEVEL",
                    help="brief (your own changes, questions and required announcements), normal, "
@@ -164,14 +167,20 @@ def read_or_default(reader: Callable[[str], str], prompt: str) -> str:
 def keep_previous(save_path: Path, out: Output, what: str = "The unfinished game") -> bool:
     """A new game never destroys an unfinished one: the old autosave is kept beside it, under a
     name no other kept game has. False when it cannot be moved: then nothing may autosave over it."""
-    previous, n = save_path.with_name(PREVIOUS + ".json"), 1
+    n = 1
     try:
-        if not save_path.exists():
+        if not os.path.lexists(save_path):
             return True
-        while previous.exists():
+        while True:
+            previous = save_path.with_name(PREVIOUS + (f"-{n}" if n > 1 else "") + ".json")
             n += 1
-            previous = save_path.with_name(f"{PREVIOUS}-{n}.json")
-        save_path.replace(previous)
+            if os.path.lexists(previous) or Claim.held(previous):
+                continue
+            try:
+                move_aside(save_path, previous)
+            except FileExistsError:  # another game kept its own there meanwhile
+                continue
+            break
     except OSError as e:
         out.say(f"Autosave is off: the unfinished game in {save_path} cannot be kept aside "
                 f"({reason(e, save_path.parent)}). Type save FILE to save elsewhere.")
@@ -195,6 +204,114 @@ def keep_autosave(save_path: Path, out: Output, data: SaveData, name: str) -> bo
     further = auto.answers[:len(data.answers)] == data.answers
     return keep_previous(save_path, out, f"This game's autosave, {'further on than' if further else 'played otherwise than'} "
                                          f"{name},")
+def move_aside(src: Path, dst: Path) -> None:
+    """Rename, but never over a file: two games keeping their waiting games at once both keep them."""
+    if os.name == "nt":
+        os.rename(src, dst)  # Windows never renames over an existing file
+        return
+    try:
+        os.link(src, dst)
+    except FileExistsError:
+        raise
+    except OSError:  # a disk without hard links: the look just made has to do
+        if os.path.lexists(dst):
+            raise FileExistsError(dst) from None
+        os.replace(src, dst)
+        return
+    os.unlink(src)
+
+
+def new_journal(out: Output, keep: Callable[[Path], bool] | None = None) -> tuple[Path | None, Claim | None]:
+    """The autosave of a new game: the first of autosave.json, autosave-2.json, ... that no running
+    game holds (an unfinished game waiting there is kept aside, by `keep` if given), claimed for as
+    long as it runs."""
+    keep = keep or (lambda path: keep_previous(path, out))
+    first = autosave_path()
+    for n in range(1, 1000):
+        path = first if n == 1 else first.with_name(f"autosave-{n}.json")
+        if os.path.lexists(path) and not is_regular(path):
+            continue  # a folder or a link where a save should be: not a game to keep aside
+        try:
+            make_private_dir(path.parent)
+            claim = Claim.take(path)
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                continue  # a link put where its lock file goes: leave that name alone
+            # no folder can be made, or none written in: the autosave says why when it tries
+            return (first if keep(first) else None), None
+        if claim is None:
+            continue  # another game is being played in this one
+        if keep(path):
+            return path, claim
+        claim.release()
+        return None, None
+    return None, None
+
+
+def waiting_games(folder: Path) -> list[Path]:
+    """The unfinished games the data folder keeps that no running game holds, newest first."""
+    try:
+        files = [p for p in folder.iterdir() if OWN_NAME.fullmatch(p.name) and is_regular(p)]
+        files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    return [p for p in files if not Claim.held(p)]
+
+
+def describe_game(data: SaveData) -> str:
+    """A saved game as the resume question names it: players, whose turn, kingdom."""
+    from .kingdoms import cost_order
+    from .setup import database
+    c = data.config
+    turn = ""
+    if data.check is not None:
+        who, number = data.check.turn
+        turn = f", {c.players[who]}'s turn {number}" if number else ""
+    return f"{and_list(c.players)}{turn}: {', '.join(cost_order(c.kingdom, database()))}."
+
+
+def choose_game(out: Output, read: Callable[[str], str]) -> tuple[Path, SaveData]:
+    """The saved game to resume: the only one, or the one the player picks, newest first."""
+    games = waiting_games(autosave_path().parent)
+    readable: list[tuple[Path, SaveData]] = []
+    first_error: SaveError | None = None
+    for path in games:
+        try:
+            readable.append((path, read_save(path)))
+        except SaveError as e:
+            first_error = first_error or e
+    if not readable:
+        if first_error is not None:
+            raise first_error
+        if os.path.lexists(autosave_path()) and is_regular(autosave_path()):
+            raise SaveError("The saved game is being played now, in another window.")
+        raise SaveError(f"No saved game at {autosave_path()}.")
+    if len(readable) == 1:
+        return readable[0]
+    out.say("Which saved game? Enter for 1, the newest.")
+    for i, (_, data) in enumerate(readable, 1):
+        out.say(f"{i}. {describe_game(data)}")
+    answer = ask_until(out, lambda prompt: read_or_default(read, prompt), "", "Game>",
+                       lambda a: None if (ascii_number(a) or 0) in range(1, len(readable) + 1) else
+                       f"Type a number from 1 to {len(readable)}, or press Enter for 1.")
+    return readable[int(answer or 1) - 1]
+
+
+def resume_save(arg: str, out: Output, read: Callable[[str], str]) -> tuple[Path, SaveData]:
+    """The file `--resume ARG` means: the waiting game (asked which when several), a file, or a
+    game the data folder keeps, by its short name (`previous`, `autosave-2`)."""
+    if not arg:
+        return choose_game(out, read)
+    path = Path(arg)
+    name = arg if arg.endswith(".json") else arg + ".json"
+    if not os.path.lexists(path) and OWN_NAME.fullmatch(name):
+        path = autosave_path().with_name(name)
+    return path, read_save(path)
+
+
+def own_game(path: Path) -> bool:
+    """A game the data folder keeps (it plays on in its own file), not a file the player named."""
+    return bool(OWN_NAME.fullmatch(path.name)) and same_file(path.parent, autosave_path().parent)
 
 
 def same_file(a: Path, b: Path) -> bool:
@@ -373,8 +490,9 @@ def build_config(args: argparse.Namespace) -> Config:
 def make_output(args: argparse.Namespace, interactive: bool) -> Output:
     plain = args.plain or not interactive or bool(os.environ.get("NO_COLOR")) or \
         os.environ.get("TERM") == "dumb"
-    try:
-        transcript = open(args.transcript, "a", encoding="utf-8") if args.transcript else None
+    try:  # never through a link swapped in for it; a new transcript is the player's only
+        transcript = os.fdopen(open_private(Path(args.transcript), os.O_WRONLY | os.O_APPEND | os.O_CREAT),
+                               "a", encoding="utf-8") if args.transcript else None
     except OSError as e:
         raise SetupError(f"Cannot write the transcript {args.transcript}: {e.strerror or e}.") from None
     return Output(plain=plain, level=args.verbosity, transcript=transcript)
@@ -398,38 +516,48 @@ def play(args: argparse.Namespace) -> int:
         if why:
             out.say(why)
     save_path: Path | None = autosave_path()
-    clean_stray(save_path.parent)
-    keep = False
-    if args.resume is None and save_path.exists() and args.players is None:
-        out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes.")
+    folder = autosave_path().parent
+    clean_stray(folder)
+    keep, claim = False, None
+    waiting = len(waiting_games(folder)) if args.resume is None and args.players is None else 0
+    if waiting:
+        out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes." if waiting == 1 else
+                f"{waiting} saved games are waiting. 1. resume one, 2. start a new game. Enter resumes.")
         if read_or_default(opening.read, "Saved game>").lower() not in ("2", "new", "n"):
             args.resume = ""
     if args.resume is not None:
-        path = Path(args.resume) if args.resume else save_path
-        if args.resume.startswith(PREVIOUS) and not path.exists():  # "previous", "previous-2"
-            path = save_path.with_name(args.resume + ".json")
-        data = read_save(path)
+        path, data = resume_save(args.resume, out, opening.read)
         config, answers, computers = data.config, data.answers, data.computers
         levels = data.levels  # a save from before levels were kept: every computer plays normal
         tips_on, given = parse_state(data.tips) or (False, set())  # an older save: tips off
-        # a file the player named stays as it is: playing on autosaves to the usual place
-        keep = not same_file(path, save_path)
+        # a game the data folder keeps plays on in its own file, held while it runs; a file the
+        # player named stays as it is: playing on autosaves to a new file of the data folder
+        keep = not own_game(path)
+        if not keep:
+            try:
+                claim = Claim.take(path)
+            except OSError:
+                claim = None  # a folder that takes no lock file: the game plays on unguarded
+            else:
+                if claim is None:
+                    raise SaveError(f"The game in {path} is being played now, in another window.")
+            save_path = path
     else:
         opening_questions(args, out, opening.read)
         config, answers, keep = build_config(args), [], False
         levels = computer_levels(args.computer)
         computers = list(levels)
         check_computers(computers, config.players)
-        if not keep_previous(save_path, out):
-            save_path = None
+        save_path, claim = new_journal(out)
         tips_on, given = interactive and first_game(), set()
 
     def intro() -> None:  # for a resumed game: said once its answers have replayed and fit
         announce_setup(config, out)
         for landscape, card in session.game.set_aside_for.items() if session.game else ():
             out.say(f"{landscape}: {card.name} is set aside for it.")
-        if keep and session.save_path and not keep_autosave(session.save_path, out, data, str(args.resume)):
-            session.save_path = None
+        if keep:
+            session.save_path, session.claim = new_journal(
+                out, lambda path: keep_autosave(path, out, data, str(args.resume)))
 
     if args.resume is None:
         announce_setup(config, out)
@@ -441,11 +569,14 @@ def play(args: argparse.Namespace) -> int:
                       levels=levels, tips=tips,
                       ask_ways=args.ask_ways, auto_end=not args.no_auto_end,
                       intro=intro if args.resume is not None else None)
+    session.claim, session.check = claim, data.check if args.resume is not None else None
     args.session = session  # the crash message may say "saved" only if it is true
     try:
         return session.run()
     finally:
         out.speech_off()
+        if session.claim is not None:
+            session.claim.release()
         if interactive and tips.humans:
             mark_played()
 
@@ -573,9 +704,10 @@ def mouse_card(config: Config) -> str:
 def crash_log(e: BaseException) -> str:
     import traceback
     path = autosave_path().parent / "crash.log"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as f:
+    try:  # the player's only, and never through a link swapped in for it
+        make_private_dir(path.parent)
+        with os.fdopen(open_private(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, PRIVATE_FILE), "a",
+                       encoding="utf-8") as f:
             f.write("".join(traceback.format_exception(e)))
     except OSError:
         return "(could not write the crash log)"

@@ -4,15 +4,20 @@ A save the player names is one JSON object (version 1), written atomically (a te
 then os.replace). The autosave (version 2) is a header line, then one JSON line per answer: it is
 written that way once, then each answer is appended and synced, so its cost stays the same at
 turn 1000 as at turn 1, and a killed process or a closed terminal never loses more than the
-answer being typed (a cut-short last line is that answer, and is left out on reading). A save is
+answer being typed (a cut-short last line is that answer, and is left out on reading). An undo
+is appended too, as it is made (`{"undo": N}`: the first N answers stand), and so is a digest of
+the game's state with each batch of answers (`{"state": ..., "at": N, "turn": [player, number]}`),
+checked on resume: a save edited into a different game is said, not silently played. A save is
 read only as a regular file of sane size, and every field is checked before the game announces
 or replays anything: a damaged or hostile file gets one line and is left as it was.
 """
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -25,11 +30,13 @@ from typing import Any, Callable
 from .core.decisions import Decision, TurnAction
 from .core.game import Config, SetupError
 from .core.model import ACTION, DURATION
+from .files import Claim, make_private_dir, open_private
 from .tips import parse_state
 
 FORMAT = "dominion-tui save"
 VERSION = 1  # a named save: one JSON object
-JOURNAL = 2  # the autosave: a header line, then a line per answer
+JOURNAL = 3  # the autosave: a header line, then a line per answer, undo and state digest
+JOURNALS = (2, JOURNAL)  # version 2 had no undo or digest lines
 TMP_PREFIX = ".save-"
 MAX_BYTES = 20_000_000  # a real game is far smaller; a bigger file is not a save
 MAX_ANSWERS = 50_000  # a six-player game of 100 rounds is under 20,000
@@ -49,20 +56,49 @@ class SaveData:
     answers: list[Any] = field(default_factory=list)
     computers: list[str] = field(default_factory=list)
     levels: dict[str, str] = field(default_factory=dict)  # computer name -> level; absent: normal
+    check: Check | None = None  # the state after some of the answers, to check on resume
     tips: dict[str, Any] | None = None  # Tips.state(): on or off, and those given; absent: off
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "version": VERSION, "config": asdict(self.config),
-                           "computers": self.computers, "levels": self.levels, **self.tips_field(),
-                           "answers": [encode(a) for a in self.answers]})
+        raw = {"format": FORMAT, "version": VERSION, "config": asdict(self.config),
+               "computers": self.computers, "levels": self.levels, **self.tips_field(),
+               "answers": [encode(a) for a in self.answers]}
+        if self.check is not None:
+            raw["check"] = self.check.raw()
+        return json.dumps(raw)
 
     def to_lines(self) -> str:
         head = json.dumps({"format": FORMAT, "version": JOURNAL, "config": asdict(self.config),
                            "computers": self.computers, "levels": self.levels, **self.tips_field()})
-        return head + "\n" + answer_lines(self.answers)
+        return head + "\n" + answer_lines(self.answers) + check_line(self.check)
 
     def tips_field(self) -> dict[str, Any]:
         return {} if self.tips is None else {"tips": self.tips}
+
+
+@dataclass(frozen=True)
+class Check:
+    """The game's state when the question after `at` answers was asked, as a digest, and whose
+    turn it was (player index, that player's turn number): what `--resume` lists a game by."""
+    at: int
+    state: str
+    turn: tuple[int, int]
+
+    def raw(self) -> dict[str, Any]:
+        return {"state": self.state, "at": self.at, "turn": list(self.turn)}
+
+
+def state_digest(game: Any) -> str:
+    """The whole state as a short digest: two games in the same state have the same digest. The
+    question being asked and the answers are left out: only what the answers led to counts."""
+    snap = game.snapshot()
+    snap.pop("waiting", None)
+    snap.pop("answers", None)
+    return hashlib.sha256(repr(snap).encode("utf-8")).hexdigest()[:24]
+
+
+def check_line(check: Check | None) -> str:
+    return "" if check is None else json.dumps(check.raw()) + "\n"
 
 
 def answer_lines(answers: list[Any]) -> str:
@@ -82,6 +118,9 @@ def data_dir() -> Path:
 
 def autosave_path() -> Path:
     return data_dir() / "autosave.json"
+
+
+OWN_NAME = re.compile(r"(autosave|previous)(-[0-9]+)?\.json")  # the games the data folder keeps
 
 
 def encode(answer: Any) -> Any:
@@ -116,7 +155,7 @@ def write(path: Path, data: SaveData, make_folder: bool = False, lines: bool = F
     folder = path.parent
     try:
         if make_folder:
-            folder.mkdir(parents=True, exist_ok=True)
+            make_private_dir(folder)
         if path.is_dir():
             raise SaveError(f"{path} is a folder")
         if path.exists() and not path.is_file():
@@ -140,21 +179,36 @@ def write(path: Path, data: SaveData, make_folder: bool = False, lines: bool = F
         raise
 
 
-def append(path: Path, answers: list[Any]) -> None:
-    """Add answers to an autosave and sync them; FileNotFoundError if it is gone (write it anew)."""
+class Gone(Exception):
+    """The autosave is not the file this game wrote (removed, or a link or another file put in its
+    place): it is written anew, the link replaced, never followed."""
+
+
+def identity(st: os.stat_result) -> tuple[int, int]:
+    return st.st_dev, st.st_ino
+
+
+def append(path: Path, text: str, known: tuple[int, int] | None = None) -> tuple[int, int]:
+    """Add lines to an autosave and sync them; Gone if it is not the file last written (`known`)."""
     try:  # non-blocking and checked: a pipe or a device put in its place is never written to
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
+        fd = open_private(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise
+        raise Gone from None
     except OSError as e:
+        if e.errno == errno.ELOOP and os.path.islink(path):
+            raise Gone from None
         raise SaveError(reason(e, path.parent)) from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise SaveError(f"{path} is not a regular file")
-        blob = answer_lines(answers).encode("utf-8")
+        if known is not None and identity(st) != known:
+            raise Gone
+        blob = text.encode("utf-8")
         while blob:
             blob = blob[os.write(fd, blob):]
         os.fsync(fd)
+        return identity(st)
     except OSError as e:
         raise SaveError(reason(e, path.parent)) from None
     finally:
@@ -162,39 +216,90 @@ def append(path: Path, answers: list[Any]) -> None:
 
 
 class Autosave:
-    """The autosave of one game: written whole once, then only the new answers are appended.
-    After an undo, a failure or a file that went missing, it is written whole again."""
+    """The autosave of one game: written whole once, then only the new answers (and undos) are
+    appended. After a failure or a file that went missing, it is written whole again."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.count: int | None = None  # answers known to be in the file; None: write it anew
         self.last: Any = None  # the last of them: an undo then a different answer is a new file
+        self.file: tuple[int, int] | None = None  # the file written: another in its place is not ours
 
     def write(self, data: SaveData) -> None:
         answers, known = data.answers, self.count
         self.count = None  # until this write is known to be whole
         if known is not None and known <= len(answers) and (not known or answers[known - 1] == self.last):
-            try:
-                if len(answers) > known:
-                    append(self.path, answers[known:])
-            except FileNotFoundError:
-                write(self.path, data, make_folder=True, lines=True)
+            if len(answers) > known or data.check is not None:
+                self.add(answer_lines(answers[known:]) + check_line(data.check), data)
         else:
-            write(self.path, data, make_folder=True, lines=True)
+            self.anew(data)
         self.count, self.last = len(answers), answers[-1] if answers else None
+
+    def undo(self, data: SaveData) -> None:
+        """The answers were taken back to `data.answers`: say so in the file at once, so that a
+        kill before the next answer does not bring them back."""
+        keep, known = len(data.answers), self.count
+        self.count = None
+        if known is not None and keep <= known:
+            self.add(json.dumps({"undo": keep}) + "\n", data)
+        else:
+            self.anew(data)
+        self.count, self.last = keep, data.answers[-1] if data.answers else None
+
+    def add(self, text: str, data: SaveData) -> None:
+        try:
+            self.file = append(self.path, text, self.file)
+        except Gone:
+            self.anew(data)
+
+    def anew(self, data: SaveData) -> None:
+        write(self.path, data, make_folder=True, lines=True)
+        try:
+            self.file = identity(os.lstat(self.path))
+        except OSError:
+            self.file = None
+
+    def owns_file(self) -> bool:
+        """Is the file at the path still the one this game wrote? Only then may it go."""
+        try:
+            return self.file is not None and identity(os.lstat(self.path)) == self.file
+        except OSError:
+            return False
 
 
 def clean_stray(folder: Path, older_than: float = 60) -> None:
-    """Remove temporary files a killed game left beside its autosave (not one being written now)."""
+    """Remove temporary files a killed game left beside its autosave (not one being written now),
+    and lock files no running game holds."""
     try:
         for tmp in folder.glob(TMP_PREFIX + "*.tmp"):
             if time.time() - tmp.stat().st_mtime > older_than:
                 tmp.unlink()
+        for lock in folder.glob("*.json.lock"):
+            journal = lock.with_name(lock.name[:-len(".lock")])
+            if not journal.exists():
+                Claim.held(journal)  # taking and dropping a free claim removes its file
     except OSError:
         pass  # a folder we cannot tidy is not worth a word; autosave will say if it cannot write
 
 
 # ---------------------------------------------------------------- reading
+def is_save_file(path: Path) -> bool:
+    """Does this file begin as a save of this game? `save FILE` replaces nothing else."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 4096)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return head.startswith(b"{") and json.dumps({"format": FORMAT}).encode()[1:-1] in head.split(b"\n")[0]
+
+
 def read(path: Path) -> SaveData:
     """Load and check a save before anything is announced; a SaveError is one line for the player.
     The file is only read: a refused save is left exactly as it was."""
@@ -203,7 +308,12 @@ def read(path: Path) -> SaveData:
     except FileNotFoundError:
         raise SaveError(f"No saved game at {path}.") from None
     except OSError as e:
+        if os.path.isdir(path):  # Windows: a folder cannot even be opened
+            raise SaveError(f"{path} is a folder, not a save file.") from None
         raise SaveError(f"{path} cannot be read: {(e.strerror or str(e)).lower()}.") from None
+    if stat.S_ISDIR(os.fstat(fd).st_mode):  # os.fdopen would refuse it with a traceback
+        os.close(fd)
+        raise SaveError(f"{path} is a folder, not a save file.")
     with os.fdopen(fd, "rb") as f:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -222,7 +332,7 @@ def read(path: Path) -> SaveData:
         raise SaveError(f"{path} is not a readable save file: {why}.") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(f"{path} is not a dominion-tui save file.")
-    if raw.get("version") not in (VERSION, JOURNAL):
+    if raw.get("version") not in (VERSION, *JOURNALS):
         raise SaveError(f"{path} was saved by another version of dominion-tui.")
     from .setup import database  # the cards: not needed to start, only to read a save
     try:
@@ -234,7 +344,8 @@ def read(path: Path) -> SaveData:
 
 def decode_text(text: str) -> Any:
     """A named save's object, or an autosave's lines gathered into the same shape. A last line
-    cut short (the process killed while appending) is the answer being typed: it is left out."""
+    cut short (the process killed while appending) is the answer being typed: it is left out.
+    Undo lines take answers back; the last state digest that still stands is kept as "check"."""
     first, newline, rest = text.partition("\n")
     head = None
     if newline:  # a named save is one line: read once, below
@@ -242,20 +353,39 @@ def decode_text(text: str) -> Any:
             head = json.loads(first, parse_constant=_no_constant)
         except ValueError:
             pass
-    if not (newline and isinstance(head, dict) and head.get("version") == JOURNAL):
+    if not (newline and isinstance(head, dict) and head.get("version") in JOURNALS):
         return json.loads(text, parse_constant=_no_constant)
-    need("answers" not in head, "the save has an unknown field")
+    need("answers" not in head and "check" not in head, "the save has an unknown field")
     lines = rest.split("\n")
     lines.pop()  # after the last newline: empty, or an answer cut short
-    need(len(lines) <= MAX_ANSWERS, f"the answers are not a list of at most {MAX_ANSWERS:,}")
+    need(len(lines) <= 3 * MAX_ANSWERS, f"the answers are not a list of at most {MAX_ANSWERS:,}")
     seen: dict[str, Any] = {}  # a game repeats a few dozen answers: each distinct line is read once
-    answers = []
+    answers: list[Any] = []
+    digest = None  # the last state digest's line: only the one that stands is read (resume stays fast)
+    records = head["version"] != 2
     for line in lines:
+        if records and line.startswith('{"state"'):
+            digest = line
+            continue
         value = seen.get(line, seen)
         if value is seen:
             value = seen[line] = json.loads(line, parse_constant=_no_constant)
-        answers.append(value)
-    return {**head, "answers": answers}
+        if records and isinstance(value, dict) and "undo" in value:
+            keep = _int(_keys(value, "an undo", {"undo"})["undo"], "an undo", 0, len(answers))
+            if digest is not None and _digest(digest, len(answers))["at"] > keep:
+                digest = None  # the state it gave was taken back
+            del answers[keep:]
+        else:
+            answers.append(value)
+    check = None if digest is None else _digest(digest, len(answers))
+    return {**head, "answers": answers, **({"check": check} if check else {})}
+
+
+def _digest(line: str, answers: int) -> dict[str, Any]:
+    """A state digest line, for a save that holds `answers` answers (its fields are checked in parse)."""
+    c = _keys(json.loads(line, parse_constant=_no_constant), "a state digest", {"state", "at", "turn"})
+    need(isinstance(c["at"], int) and 0 <= c["at"] <= answers, "a state digest is for answers the save does not have")
+    return c
 
 
 class Damaged(ValueError):
@@ -293,7 +423,7 @@ def _strings(value: Any, what: str) -> list[str]:
 def parse(raw: dict[str, Any], db: Any) -> SaveData:
     """Check every field, type and bound of a save; the setup as a new game's is checked."""
     from .setup import MAX_SEED, check_config
-    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels", "tips"})
+    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels", "check", "tips"})
     c = _keys(raw["config"], "the setup", {"players", "kingdom", "landscapes", "seed"}, {"mouse"})
     mouse = c.get("mouse")
     need(mouse is None or isinstance(mouse, str), f"the {MOUSE} card is not a name")
@@ -319,7 +449,22 @@ def parse(raw: dict[str, Any], db: Any) -> SaveData:
          f"the answers are not a list of at most {MAX_ANSWERS:,}")
     tips = raw.get("tips")
     need(tips is None or parse_state(tips) is not None, "the tips setting is not on or off with the tips given")
-    return SaveData(config, decode_all(answers), computers, levels, tips=tips)
+    return SaveData(config, decode_all(answers), computers, levels, _check(raw.get("check"), config, len(answers)),
+                    tips=tips)
+
+
+def _check(value: Any, config: Config, answers: int) -> Check | None:
+    """A state digest, checked like every other field."""
+    if value is None:
+        return None
+    c = _keys(value, "a state digest", {"state", "at", "turn"})
+    state, turn = c["state"], c["turn"]
+    need(isinstance(state, str) and len(state) <= 64 and all(ch in "0123456789abcdef" for ch in state),
+         "a state digest is not a digest")
+    need(isinstance(turn, list) and len(turn) == 2, "a state digest's turn is not a player and a number")
+    return Check(_int(c["at"], "a state digest's place", 0, answers), state,
+                 (_int(turn[0], "a state digest's player", 0, len(config.players) - 1),
+                  _int(turn[1], "a state digest's turn", 0, MAX_ANSWERS)))
 
 
 def _levels(value: Any, computers: list[str]) -> dict[str, str]:
@@ -371,7 +516,8 @@ class ReplayDecider:
 
     def __init__(self, answers: list[Any], live: dict[int, Any],
                  on_live: Callable[[], None] | None = None,
-                 near_end: tuple[int, Callable[[int], None]] | None = None) -> None:
+                 near_end: tuple[int, Callable[[int], None]] | None = None,
+                 check: Check | None = None, on_mismatch: Callable[[], None] | None = None) -> None:
         self.queue = deque(answers)
         self.ends = sum(1 for a in answers if isinstance(a, TurnAction) and a.verb == "end")
         self.live = live
@@ -380,8 +526,15 @@ class ReplayDecider:
         # (ends, hook): the hook is called once, with how many answers were replayed, as soon
         # as at most `ends` of the answers left end a phase (the last turn or two)
         self.near_end = near_end
+        # the digest of the state the save says its answers led to, and who to tell if they lead
+        # elsewhere (a save edited by hand, or one a different version of the rules plays out)
+        self.check, self.on_mismatch = check, on_mismatch
 
     def decide(self, game: Any, d: Decision) -> Any:
+        if self.check is not None and len(game.answers) == self.check.at:
+            check, self.check = self.check, None
+            if state_digest(game) != check.state and self.on_mismatch:
+                self.on_mismatch()
         if self.near_end is not None and self.ends <= self.near_end[0]:
             hook, self.near_end = self.near_end[1], None
             hook(len(game.answers))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -12,13 +13,14 @@ from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
 from .core.rules import STANDING_RULES
 from . import buying
-from .interpreter import Interpreter, ascii_number, clean, match_name
+from .interpreter import MAX_LINE, Interpreter, ascii_number, clean, match_name
 from .narration import count
 from .output import Output, wants
 from .players import make_player
 from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
-from .save import Autosave, ReplayDecider, SaveData, SaveError, autosave_path, write
+from .save import (OWN_NAME, Autosave, Check, ReplayDecider, SaveData, SaveError, autosave_path,
+                   is_save_file, state_digest, write)
 from .setup import new_game
 from .tips import Tips
 
@@ -33,8 +35,8 @@ def resume_command(path: Path | None) -> str:
     default = autosave_path()
     if path is None or path == default:
         return "dominion --resume"
-    if path == default.with_name("previous.json"):
-        return "dominion --resume previous"
+    if path.parent == default.parent and OWN_NAME.fullmatch(path.name):  # previous, autosave-2
+        return f"dominion --resume {path.stem}"
     return f"dominion --resume {path}"
 
 
@@ -157,6 +159,9 @@ class Session:
         self.checkpoint: Checkpoint | None = None  # the game as the current turn began: undo replays from it
         self.end_asked = -1  # the turn (Game.turns_begun) whose end with Treasures unplayed was asked about
         self.pending_line: str | None = None  # typed at that question instead of yes or no: a command
+        self.claim: Any = None  # files.Claim: this game's hold on its autosave, while it runs
+        self.check: Check | None = None  # a resumed save's state digest, checked as it replays
+        self.mismatch = False  # the save replayed into a state other than the one it recorded
         # Whose private cards may be named before anyone has the keyboard: the one person
         # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
         humans = self.humans()
@@ -182,8 +187,10 @@ class Session:
         # From the setup, a replay is heard only for its last turn or two (see listen): with no
         # one listening, the core makes no notes at all, and a long game resumes much faster.
         silent = bool(answers) and start is None
+        check, self.check = self.check, None  # only the save's own replay is checked
         self.replay = ReplayDecider(answers, live, on_live=self.resumed,
-                                    near_end=(CHECKPOINT_ENDS, self.listen) if silent else None)
+                                    near_end=(CHECKPOINT_ENDS, self.listen) if silent else None,
+                                    check=check, on_mismatch=self.replayed_elsewhere)
         self.hearing = not silent
         self.info = self.info[:start.answers] if start else []
         self.queued = []
@@ -245,6 +252,7 @@ class Session:
                 answers = game.answers[:u.keep]
                 del self.answer_lines[u.keep:]
                 self.output.say(f"{u.who} takes back: {u.what}.")
+                self.autosave(undo=answers)  # now: a kill before the next answer keeps the undo
                 game = self.restore(answers)
                 continue
             except QuitRequest:
@@ -260,6 +268,9 @@ class Session:
         intro, self.intro = self.intro, None
         if intro:
             intro()
+            if self.mismatch:
+                self.output.say("Warning: this save does not lead to the game that was saved; it was "
+                                "changed by hand or made by another version. Playing on from where it leads.")
             self.output.say(self.resuming())
 
     def resuming(self) -> str:
@@ -271,17 +282,25 @@ class Session:
         turn = "extra turn" if g.turn.extra else f"turn {p.turns_taken}"
         return f"Resuming: {p.name}'s {turn}, {PHASES.get(g.phase, g.phase + ' phase')}."
 
+    def replayed_elsewhere(self) -> None:
+        """The save's answers led to a state other than its digest says: said once it has replayed,
+        and the autosave is written anew from what it leads to."""
+        self.mismatch = True
+        self.saver = None
+
     def finished(self) -> None:
-        """The game is over: its autosave goes; a file the player named stays theirs."""
+        """The game is over: its autosave goes, only if it is still this game's own (never a
+        file another game or the player put in its place); a file the player named stays theirs."""
+        mine = self.claim is not None or (self.saver is not None and self.saver.owns_file())
         try:
-            if self.save_path and self.save_path.exists():
+            if self.save_path and mine and self.save_path.exists():
                 self.save_path.unlink()
         except OSError:
             pass  # a leftover autosave of a finished game resumes straight to its end
 
     def quit_line(self) -> str:
         """Only a save that holds every answer so far may be called saved."""
-        if self.autosave(retry=True):
+        if self.autosave(retry=True, at=self.waiting_at()):
             return f"Game saved. Type {resume_command(self.save_path)} to go on."
         if self.named and self.game and self.named[1] == self.game.answers:
             return f"Game saved to {self.named[0]}. Type dominion --resume {self.named[0]} to go on."
@@ -325,23 +344,42 @@ class Session:
         # an answer replayed unheard may have revealed a card: undo then refuses it, to be safe
         self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line,
                                     revealed=not self.hearing, heard=not self.hearing))
-        if self.live:
-            self.autosave()
+        if self.live:  # with the state this answer was given in (it has not acted yet): resume checks it
+            self.autosave(at=index)
+
+    def state_check(self, at: int) -> Check | None:
+        """The game's state now, as the question after `at` answers left it."""
+        g = self.game
+        return None if g is None else Check(at, state_digest(g), (g.current.index, g.current.turns_taken))
+
+    def waiting_at(self) -> int | None:
+        """The answers before the question being asked, if one is (not at a hand-over as a turn
+        begins: the turn's start has not run yet, and a replay would check it after it has)."""
+        g = self.game
+        return None if g is None or g.waiting is None else len(g.answers)
 
     def data(self) -> SaveData:
         assert self.game is not None
+        at = self.waiting_at()
         return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels),
-                        tips=self.tips.state())
+                        None if at is None else self.state_check(at), tips=self.tips.state())
 
-    def autosave(self, retry: bool = False) -> bool:
-        """Save after every answer. When that fails the game goes on: say once why, then stop trying."""
+    def autosave(self, retry: bool = False, at: int | None = None, undo: list[Any] | None = None) -> bool:
+        """Save after every answer, with a digest of the state after `at` answers, and at once after
+        an undo (`undo`: the answers that stand). When that fails the game goes on: say once why,
+        then stop trying."""
         if self.save_path is None or self.game is None or (self.autosave_off and not retry):
             return False
         if self.saver is None or self.saver.path != self.save_path:
             self.saver = Autosave(self.save_path)
         try:  # the answers themselves, not a copy: a copy grows with the game
-            self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels,
-                                      tips=self.tips.state()))
+            if undo is not None:
+                self.saver.undo(SaveData(self.game.config, undo, self.computers, self.levels,
+                                         tips=self.tips.state()))
+            else:
+                check = None if at is None else self.state_check(at)
+                self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels,
+                                          check, tips=self.tips.state()))
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
@@ -378,7 +416,7 @@ class Session:
             verb = verb.lower()
             if d.kind == "turn" and line.lower() in ("play all", "play treasures"):
                 verb = "treasures"  # what other Dominion programs call it
-            if verb in META and not interp.is_option(d, line):
+            if verb in META and len(raw) <= MAX_LINE and not interp.is_option(d, line):
                 result = self.meta(game, d, verb, arg.strip())
                 if result is not None:
                     self.typed_line(line)
@@ -536,8 +574,9 @@ class Session:
         return None
 
     def tips_changed(self) -> None:
-        """The autosave's first line keeps the tips: it is written whole again at the next save."""
-        self.saver = None
+        """The autosave's first line keeps the tips: the file is written whole at the next save."""
+        if self.saver is not None:
+            self.saver.count = None
 
     def setting(self, arg: str, verb: str, values: dict[str, bool], attr: str) -> None:
         word, _ = match_name(arg.lower(), list(values)) if arg else (None, None)
@@ -572,7 +611,12 @@ class Session:
             self.output.info(["Save where? For example: save mygame.json"])
             return None
         try:
-            write(Path(arg).expanduser(), self.data())
+            path = Path(arg).expanduser()
+            if os.path.lexists(path) and not path.is_dir() and not is_save_file(path):
+                self.output.info([f"{arg} is not a dominion-tui save, so it is not replaced. "
+                                  "Save to another name."])
+                return None
+            write(path, self.data())
         except RuntimeError:  # "~someone" who is not a user here
             self.output.info([f"Could not save to {arg}: there is no user {arg[1:].split('/')[0]}."])
         except SaveError as e:

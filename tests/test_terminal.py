@@ -151,7 +151,7 @@ def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
                              input="\nstatus\nquit\n", text=True, capture_output=True, env=env(tmp_path),
                              timeout=60)
     assert "Alice's buy phase. Alice: 1 Action, 1 Buy" in resumed.stdout
-    assert "Game saved. Type dominion --resume to go on." in resumed.stdout  # plays on in the autosave
+    assert "Game saved. Type dominion --resume previous to go on." in resumed.stdout  # in its own file
 
 
 def test_opening_questions_offer_the_waiting_game(tmp_path: Path) -> None:
