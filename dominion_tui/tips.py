@@ -116,9 +116,9 @@ class Tips:
         p = next((q for q in game.players if q.name == name), None)
         if p is None or not p.in_play.cards:
             return None
-        names = sorted(set(p.in_play.names()))
-        return "durations", {"cards": f"{name}'s {' and '.join(names)}", "stays": "stays" if len(names) == 1
-                             else "stay"}
+        names = sorted(set(p.in_play.names()))  # in play is open to all: no hidden card is named
+        verb = "stays" if len(names) == 1 else "stay"
+        return "durations", {"cards": f"{name}'s {' and '.join(names)}", "stays": verb}
 
     @staticmethod
     def one_pile_left(note: Note, game: Game) -> tuple[str, dict[str, Any]] | None:
