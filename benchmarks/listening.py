@@ -1,12 +1,14 @@
 """How long a turn takes to hear: whole games played through a pipe, as a player would.
 
-Run by hand: python benchmarks/listening.py [GAMES] [--show SEED]
-Plays `python -m dominion_tui --plain ...` through pipes with a simple scripted human (play an
-Action, then `treasures`, buy the best affordable card, `end`; answer every question with its
-first option), against a computer and in 3-player hot-seat (with the pause), at each verbosity
-level. Prints medians per turn: own-turn lines, characters and prompts; computer-turn lines.
-Goals at the normal level (issue 7): own turn at most 8 lines, 350 characters, 3 prompts;
-computer turn at most 3 lines.
+Run by hand: python benchmarks/listening.py [GAMES] [--level LEVEL] [--show SEED]
+Plays `python -m dominion_tui --plain ...` through pipes with a simple scripted human (play every
+Action it holds while it has Actions, then `treasures`, buy the best affordable card, `end`;
+answer every question with its first option), against a computer and in 3-player hot-seat (with
+the pause), at each verbosity level (or only LEVEL). Prints medians and 90th percentiles per turn:
+own-turn lines, characters and prompts; computer-turn lines.
+Goals at the normal level (issue 21): own turn median <= 7 lines and <= 300 characters, 90th
+percentile <= 12 lines; computer turn median <= 3 lines, 90th percentile <= 6; a 3-player
+hot-seat turn median <= 8 lines, 90th percentile <= 14.
 
 The scripted human looks at its hand and coins with `hand` and `status`; those queries, their
 answers and the prompts they were typed at are not counted: a player knows their own hand.
@@ -36,6 +38,7 @@ BUYS = {5: ["Barge", "Silver"], 4: ["Village Green", "Silk Merchant", "Bounty Hu
 NAMES = KINGDOM + ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", "Horse"]
 SINGULAR = {plural(n): n for n in NAMES} | {n: n for n in NAMES}
 TURN_LINE = re.compile(r"^(\w+)'s (?:extra )?turn \d+\.")
+LEVELS = ("brief", "normal", "verbose")
 MAX_TURNS = 60  # per game: enough for a steady picture, short of a full Province race
 
 
@@ -192,10 +195,20 @@ def median(xs: list[float]) -> float:
     return statistics.median(xs) if xs else 0.0
 
 
-def measure(games: int) -> None:
-    print(f"{games} games per row; medians per turn (goals at normal: own <= 8 lines, <= 350 "
-          "characters, <= 3 prompts; computer <= 3 lines)")
-    for level in ("brief", "normal", "verbose"):
+def p90(xs: list[float]) -> float:
+    return statistics.quantiles(xs, n=10, method="inclusive")[-1] if len(xs) > 1 else median(xs)
+
+
+def lines(turns: list[Turn]) -> str:
+    n = [len(t.lines) for t in turns]
+    return f"{median(n):g} lines (p90 {p90(n):g})"
+
+
+def measure(games: int, levels: tuple[str, ...]) -> None:
+    print(f"{games} games per row; medians per turn, 90th percentiles in brackets (goals at normal: "
+          "own <= 7 lines (p90 <= 12), <= 300 characters; computer <= 3 lines (p90 <= 6); "
+          "hot-seat <= 8 lines (p90 <= 14))")
+    for level in levels:
         own: list[Turn] = []
         bot: list[Turn] = []
         seat: list[Turn] = []
@@ -207,12 +220,11 @@ def measure(games: int) -> None:
             h = Game(["Ann", "Ben", "Cat"], [], seed, level, pause=True)
             h.play()
             seat += h.turns
-        print(f"{level:8} vs computer: own turn {median([len(t.lines) for t in own]):g} lines, "
+        print(f"{level:8} vs computer: own turn {lines(own)}, "
               f"{median([sum(map(len, t.lines)) for t in own]):g} characters, "
-              f"{median([t.prompts for t in own]):g} prompts; computer turn "
-              f"{median([len(t.lines) for t in bot]):g} lines "
+              f"{median([t.prompts for t in own]):g} prompts; computer turn {lines(bot)} "
               f"({len(own)}+{len(bot)} turns)")
-        print(f"{'':8} hot-seat 3: own turn {median([len(t.lines) for t in seat]):g} lines, "
+        print(f"{'':8} hot-seat 3: own turn {lines(seat)}, "
               f"{median([sum(map(len, t.lines)) for t in seat]):g} characters, "
               f"{median([t.prompts for t in seat]):g} prompts ({len(seat)} turns)")
 
@@ -225,7 +237,11 @@ def main(argv: list[str]) -> None:
         g.play()
         print("\n".join(g.transcript))
         return
-    measure(int(argv[0]) if argv else 4)
+    levels: tuple[str, ...] = LEVELS
+    if "--level" in argv:
+        i = argv.index("--level")
+        levels, argv = (argv[i + 1],), argv[:i] + argv[i + 2:]
+    measure(int(argv[0]) if argv else 4, levels)
 
 
 if __name__ == "__main__":

@@ -194,6 +194,8 @@ class Interpreter:
             return reject("Answer yes or no.")
         if low in DECLINE and d.may_decline:
             return Result("answer", [])
+        if low == "" and d.topic == "way":  # Enter: the card played as printed
+            return Result("answer", [0])
         if low in ("none", ""):
             return reject("You must choose: " + self.options_text(d))
         if low in YES and len(d.options) == 1:

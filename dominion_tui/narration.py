@@ -7,15 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .core.decisions import Decision
+from .core.decisions import Cause, Decision
 from .core.events import Event, Note
-from .core.model import plural
-
-
-def article(name: str) -> str:
-    if name.endswith("s"):  # Supplies, Lackeys, Spices: no article
-        return name
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+from .core.model import article, plural
 
 
 def count(n: int, name: str, plural_form: str | None = None) -> str:
@@ -47,6 +41,29 @@ def quoted(text: str, words: int = 3, chars: int = 24) -> str:
 WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": "", "set_aside": "set aside"}
 
 
+# What a card's play did, said after it in one line ("Ann plays Sheepdog: draws 2 Coppers.").
+CLAUSES = {"draw", "plus", "gain", "return", "exile", "coffers", "villagers", "discard", "shuffle",
+           "to_hand", "to_deck", "set_aside", "set_aside_on", "reveal", "trash", "artifact",
+           "artifact_kept", "tokens", "pay", "unexile", "exile_fail", "gain_fail", "return_fail", "name",
+           "lost", "not_done"}
+
+
+def combine(a: Note, b: Note) -> Note | None:
+    """Two notes in a row told as one ("discards 2 Coppers", "spends 3 Coffers", "exiles 2
+    Estates", "gains 2 Horses"), or None when they are different events."""
+    if a.kind != b.kind or a.player != b.player:
+        return None
+    da, db = a.data, b.data
+    if a.kind == "discard" and da.get("src") == db.get("src"):
+        return Note("discard", b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
+    if a.kind == "spend" and da["what"] == db["what"]:
+        return Note("spend", b.player, {**db, "n": da["n"] + db["n"]})
+    if a.kind in ("exile", "gain") and da["card"] == db["card"] and da.get("src") == db.get("src") \
+            and da.get("to") == db.get("to") and not da.get("bought") and not db.get("bought"):
+        return Note(a.kind, b.player, {**db, "times": da.get("times", 1) + 1})
+    return None
+
+
 class Narrator:
     """Sentences for notes. `viewer` (a player name) sees private details; None sees all."""
 
@@ -65,9 +82,33 @@ class Narrator:
             return []
         return [out] if isinstance(out, str) else list(out)
 
+    def clause(self, n: Note) -> str | None:
+        """The note as part of a card's line, its player left out ("draws 2 Coppers", "+1 Buy,
+        2 in total"); None when it is not one short statement about that player."""
+        if n.kind not in CLAUSES or n.player is None:
+            return None
+        d = n.data
+        if n.kind == "plus":
+            what = {"actions": "Action", "buys": "Buy", "coins": "coin"}[d["what"]]
+            return f"+{count(d['n'], what)}" + ("" if d["total"] == d["n"] else f", {d['total']} in total")
+        if n.kind == "return":
+            return f"the {d['card']} returns to its pile, {d['left']} left"
+        if n.kind in ("coffers", "villagers"):
+            what = "Coffers" if n.kind == "coffers" else plural("Villager") if d["n"] > 1 else "Villager"
+            return f"+{d['n']} {what}" + ("" if d["total"] == d["n"] else f", {d['total']} in total")
+        lines = self.note(n)
+        if len(lines) != 1 or not lines[0].startswith(n.player + " "):
+            return None
+        body = lines[0][len(n.player) + 1:].rstrip(".")
+        if n.kind == "gain" and d["left"] is not None:  # "gains a Horse, 26 left"
+            body = body.rsplit(". ", 1)[0] + f", {d['left']} left"
+        return None if ". " in body else body
+
     # ---- turn flow
     def _turn(self, p, d):
-        return f"{p}'s {'extra ' if d['extra'] else ''}turn {d['number']}."
+        if d["extra"]:  # not counted: its number would be the last turn's again, or 0
+            return f"{p}'s extra turn."
+        return f"{p}'s turn {d['number']}."
 
     def _phase_back(self, p, d):
         return f"{p} returns to the {d['phase'].capitalize()} phase."
@@ -78,11 +119,26 @@ class Narrator:
     def _game_over(self, p, d):
         w = d["winners"]
         scores = ", ".join(f"{k} {v}" for k, v in d["scores"].items())
+        why = ""  # why it ended: the pile that ends it, or the empty piles by name
+        if d.get("ended"):
+            why = f" The {' and '.join(plural(n) for n in d['ended'])} are gone."
+        elif d.get("empty"):
+            why = f" {len(d['empty'])} Supply piles are empty: {', '.join(d['empty'])}."
         if len(w) == 1:
             how = ", a tie on points broken by fewer turns" if d.get("on_turns") else ""
-            return [f"Game over. {w[0]} wins with {d['score']} points{how}.", f"Scores: {scores}."]
-        return [f"Game over. {' and '.join(w)} tie and share the win with {d['score']} points.",
+            return [f"Game over.{why} {w[0]} wins with {d['score']} points{how}.", f"Scores: {scores}."]
+        return [f"Game over.{why} {' and '.join(w)} tie and share the win with {d['score']} points.",
                 f"Scores: {scores}."]
+
+    def _pile_empty(self, p, d):
+        if d["ends"] == "pile":
+            return f"The {d['card']} pile is empty: the game ends after this turn."
+        line = f"The {d['card']} pile is empty; {count(d['empty'], 'pile')} {'is' if d['empty'] == 1 else 'are'} empty"
+        if d["ends"]:
+            return line + ": the game ends after this turn."
+        if d["last"]:
+            return line + ": one more empty pile ends the game."
+        return line + "."
 
     # ---- cards moving
     def _play(self, p, d):
@@ -108,7 +164,8 @@ class Narrator:
     def _gain(self, p, d):
         where = WHERE.get(d["to"], "")
         verb = "buys and gains" if d.get("bought") else "gains"
-        line = f"{p} {verb} {article(d['card'])}{' from the ' + d['src'] if d.get('src') else ''}" \
+        what = article(d["card"]) if d.get("times", 1) == 1 else count(d["times"], d["card"], d["plural"])
+        line = f"{p} {verb} {what}{' from the ' + d['src'] if d.get('src') else ''}" \
                f"{' ' + where if where else ''}."
         if d["left"] is None:  # not from a pile: no count to tell
             return line
@@ -116,6 +173,17 @@ class Narrator:
         if d.get("low"):  # said once per pile, the first time it runs low
             return [line, f"Only {count(d['left'], d['card'], d['plural'])} left."]
         return line
+
+    def _lost(self, p, d):
+        what = {"actions": "Action", "buys": "Buy", "coins": "coin"}.get(d["what"], d["what"].capitalize())
+        by = f", {d['by']} ignores {'it' if d['n'] == 1 else 'them'}" if d.get("by") else ""
+        return f"{p} gets no +{count(d['n'], what)}{by}."
+
+    def _bought_nothing(self, p, d):
+        return f"{p} buys nothing."
+
+    def _not_done(self, p, d):
+        return f"{p} {d['what']}, {d['why']}."
 
     def _gain_fail(self, p, d):
         return f"{p} gains no {d['card']}: the pile is empty."
@@ -147,11 +215,13 @@ class Narrator:
         return f"{p} trashes {article(d['card'])}."
 
     def _discard(self, p, d):
-        return f"{p} discards {article(d['card'])}{discard_source(d['src'])}."
+        what = grouped(d["cards"]) if len(d.get("cards", ())) > 1 else article(d["card"])
+        return f"{p} discards {what}{discard_source(d['src'])}."
 
     def _exile(self, p, d):
         n = sum(1 for m in d["mat"] if m == d["card"] or m.endswith(" " + d["card"]))
-        return f"{p} exiles {article(d['card'])}, {count(n, d['card'])} in {p}'s Exile."
+        what = article(d["card"]) if d.get("times", 1) == 1 else count(d["times"], d["card"])
+        return f"{p} exiles {what}, {count(n, d['card'])} in {p}'s Exile."
 
     def _exile_fail(self, p, d):
         return f"{p} exiles no {d['card']}: the pile is empty."
@@ -219,10 +289,10 @@ class Narrator:
 
     def _artifact(self, p, d):
         before = f" from {d['before']}" if d["before"] and d["before"] != p else ""
-        line = f"{p} takes the {d['artifact']}{before}. {p} holds the {d['artifact']}."
+        line = f"{p} takes the {d['artifact']}{before}"  # taking it is holding it: said once
         if d.get("hand"):
-            line += f" {p}'s next hand: {d['hand']} cards."
-        return line
+            return f"{line}, next hand {d['hand']} cards."
+        return line + "."
 
     # ---- counters
     def _plus(self, p, d):
@@ -276,11 +346,17 @@ class Narrator:
         ev = d.context
         if isinstance(ev, Event) and ev.player is not d.player:  # your own event was just said
             line += self.event(ev) + " "
-        line += d.prompt
+        if isinstance(ev, Cause):  # another player's card asks: "Ben: Villain (Ann): discard a card ..."
+            line += f"{ev.card} ({ev.player}): {d.prompt[:1].lower()}{d.prompt[1:]}"
+        else:
+            line += d.prompt
         if d.unlisted:  # too many to read out: say what may be typed instead
             return [f"{line} {d.unlisted}"]
         if d.kind == "yesno" or (d.topic == "react" and len(d.options) == 1 and d.may_decline):
             return [line + (" 1. yes, or no." if d.kind != "yesno" else " 1. yes, 2. no.")]
+        labels = [o.label for o in d.options]
+        if d.max == 1 and len(labels) > 1 and labels == [str(i) for i in range(1, len(labels) + 1)]:
+            return [f"{line} Type a number from 1 to {len(labels)}{', or none' if d.may_decline else ''}."]
         opts = ", ".join(f"{i}. {o.label}" + (f" ({o.count})" if o.count > 1 else "")
                          for i, o in enumerate(d.options, 1))
         if d.may_decline:

@@ -12,10 +12,10 @@ from functools import lru_cache
 from typing import Any, Callable, TextIO
 
 from .core.events import Note
-from .narration import Narrator, count, discard_source, grouped
+from .narration import CLAUSES, Narrator, combine, count, grouped
 
 # What every level says, about anyone: what changed hands or piles, and what others did to you.
-ALWAYS = {"turn", "game_over", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
+ALWAYS = {"turn", "game_over", "pile_empty", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
           "unexile", "artifact", "coffers", "villagers", "spend", "duration", "return",
           "play_aside", "set_aside_by_game", "trigger", "react", "phase_back", "final_round",
           "extra_turn"}
@@ -23,7 +23,7 @@ ALWAYS = {"turn", "game_over", "gain", "gain_fail", "buy", "cube", "trash", "exi
 OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}
 # What normal says of other players' turns besides ALWAYS: what they played and showed.
 OTHERS_NORMAL = {"play", "reveal", "discard", "to_hand", "to_deck", "set_aside", "replay", "name",
-                 "invest_draw", "tokens"}
+                 "invest_draw", "tokens", "lost", "not_done"}
 LEVELS = ("brief", "normal", "verbose")
 MIN_WIDTH = 10  # narrower than this, breaking between words helps nobody: the terminal breaks lines
 ITEM_END = (",", ";", ":", ".")  # a word ending so ends a list item or a sentence: break there first
@@ -32,8 +32,8 @@ ITEM_END = (",", ";", ":", ".")  # a word ending so ends a list item or a senten
 def wants(level: str, note: Note, viewer: str | None) -> bool:
     """Brief: what changed for everyone and your own cards. Normal: also your counters and
     what others played. Verbose: everything, your phases and new hands, others' draws too."""
-    if note.kind == "react" and viewer is not None and note.player == viewer:
-        return False  # they were asked, and their answer was said
+    if note.kind == "bought_nothing":  # the player who typed `end` knows
+        return viewer is not None and note.player != viewer
     if level == "verbose" or note.kind in ALWAYS:
         return True
     d = note.data
@@ -49,40 +49,69 @@ def wants(level: str, note: Note, viewer: str | None) -> bool:
 
 @dataclass
 class Run:
-    """Plays told in one line: a run of Treasures, or another player's plays whose effects
-    this level does not tell ("Bot plays Sheepdog, 3 Coppers, Silver, 7 coins in total.")."""
+    """One line for a play and what it did: a run of Treasures, or another player's plays whose
+    effects this level does not tell ("Bot plays Sheepdog, 3 Coppers, Silver, 7 coins in total."),
+    or one card (a reaction, an answer) with its effects after it ("Ann plays Sheepdog: draws 2
+    Coppers; +1 Action."). `head` is that card's own sentence, when it is not a run of plays."""
 
     player: str | None
     cards: list[str] = field(default_factory=list)
     coins: int | None = None
+    head: str | None = None
+    notes: list[Note] = field(default_factory=list)
+    card: str | None = None  # the card a reaction's head names: its play is that reaction
+    unless_heard: bool = False  # an echoed yes: said only if nothing it did is heard
+    trigger: bool = False  # "Rob's Flag Bearer." is not said alone: it did nothing heard
+    echo: bool = False  # an answer echoed: a play it makes says it ("Ann reacts with Sheepdog.")
 
-    def line(self) -> str:
-        total = f", {count(self.coins, 'coin')} in total" if self.coins is not None else ""
-        return f"{self.player} plays {grouped(self.cards)}{total}."
+    def add(self, note: Note) -> None:
+        merged = combine(self.notes[-1], note) if self.notes else None
+        if merged is not None:
+            self.notes[-1] = merged
+        else:
+            self.notes.append(note)
+
+    def line(self, narrator: Narrator) -> str:
+        clauses = [c for c in map(narrator.clause, self.notes) if c]
+        if self.head is not None:
+            base = self.head
+        else:
+            base = f"{self.player} plays {grouped(self.cards)}"
+            if self.coins is not None and clauses:  # the coins last: the total after what the card did
+                clauses.append(f"{count(self.coins, 'coin')} in total")
+            elif self.coins is not None:
+                base += f", {count(self.coins, 'coin')} in total"
+        return base + (": " + "; ".join(clauses) if clauses else "") + "."
 
 
 @dataclass
 class Heap:
-    """One player's discards in a row, told in one line ("Bot discards 2 Coppers, Silver.")
-    instead of a line per card; a single discard keeps its own sentence."""
+    """One player's notes of one kind in a row, told in one line ("Bot discards 2 Coppers,
+    Silver.", "Ann spends 3 Coffers for 3 coins.") instead of a line each."""
 
-    player: str | None
-    src: Any
-    first: str
-    cards: list[str] = field(default_factory=list)
+    note: Note
+    lines: list[str]
 
-    def takes(self, note: Note) -> bool:
-        return note.kind == "discard" and note.player == self.player and note.data.get("src") == self.src
+    def takes(self, note: Note, narrator: Narrator) -> bool:
+        merged = combine(self.note, note)
+        if merged is None:
+            return False
+        self.note, self.lines = merged, narrator.note(merged)
+        return True
 
-    def line(self) -> str:
-        if len(self.cards) == 1:
-            return self.first
-        return f"{self.player} discards {grouped(self.cards)}{discard_source(self.src)}."
+    def says(self, note: Note) -> bool:
+        """The note only repeats the heap's: "+1 coin" after "spends 1 Coffers for 1 coin"."""
+        got = {"coffers": "coins", "villagers": "actions"}.get(self.note.data.get("what", ""))
+        return self.note.kind == "spend" and note.kind == "plus" and note.player == self.note.player \
+            and note.data["what"] == got
+
+
+HEAPED = {"discard", "spend", "exile", "gain"}
 
 
 class Teller:
-    """What one listener hears of a stream of notes at one level, runs of plays and of
-    discards folded."""
+    """What one listener hears of a stream of notes at one level: a play and what it did in one
+    line, runs of plays and of like notes folded."""
 
     def __init__(self, narrator: Narrator, level: str) -> None:
         self.narrator, self.level = narrator, level
@@ -91,34 +120,78 @@ class Teller:
 
     def note(self, note: Note, lines: list[str]) -> list[str]:
         viewer = self.narrator.viewer
+        want = wants(self.level, note, viewer)
+        if self.run is not None and self.run.unless_heard and want:
+            self.run = None  # what the yes did is heard: the echo is not needed
         if self.heap is not None:
-            if not wants(self.level, note, viewer):
-                return []  # unsaid anyway: the discards go on
-            if self.heap.takes(note):
-                self.heap.cards.append(note.data["card"])
+            if not want:
+                return []  # unsaid anyway: the heap goes on
+            if self.heap.takes(note, self.narrator) or (viewer is not None and note.player != viewer
+                                                        and self.heap.says(note)):
                 return []
             return self.flush() + self.note(note, lines)
-        if note.kind == "discard" and len(lines) == 1 and wants(self.level, note, viewer):
-            out = self.flush()  # the plays that caused them first
-            self.heap = Heap(note.player, note.data.get("src"), lines[0], [note.data["card"]])
-            return out
-        return self.told(note, lines, viewer)
-
-    def told(self, note: Note, lines: list[str], viewer: str | None) -> list[str]:
         run = self.run
+        if run is not None and note.player == run.player and want and self.part_of(run, note):
+            run.add(note)  # what the play did, in its line
+            return []
+        if note.kind in HEAPED and len(lines) == 1 and want and not note.data.get("bought"):
+            out = self.flush()  # the plays that caused them first
+            self.heap = Heap(note, lines)
+            return out
+        return self.told(note, lines, viewer, want)
+
+    def part_of(self, run: Run, note: Note) -> bool:
+        """Something the play did, told in its line: not a move of its own (a buy), nor the coins
+        a run of Treasures sums up."""
+        d = note.data
+        if note.kind not in CLAUSES or d.get("bought"):
+            return False
+        if run.head is None and (len(run.cards) > 1 or note.kind == "plus" and d["what"] == "coins"):
+            return False  # which of the cards did it? said on its own
+        return self.narrator.clause(note) is not None
+
+    def told(self, note: Note, lines: list[str], viewer: str | None, want: bool) -> list[str]:
+        run = self.run
+        if run is not None and note.player == run.player and note.kind == "play" \
+                and run.card == note.data["card"] and not note.data.get("way"):
+            return []  # "Bot reacts with Black Cat." is its play
         if self.joins(note, viewer):
-            out = self.flush() if run is not None and run.player != note.player else []
-            self.run = self.run or Run(note.player)
+            fresh = run is None or run.player != note.player or run.head is not None or run.notes
+            out = self.flush() if fresh else []
+            self.run = Run(note.player) if fresh else run
             self.run.cards.append(note.data["card"])
             return out
         if run is not None and note.player == run.player:
-            if note.kind == "plus" and note.data["what"] == "coins":
+            if note.kind == "plus" and note.data["what"] == "coins" and run.head is None:
                 run.coins = note.data["total"]
                 return []
-            if not wants(self.level, note, viewer):
+            if not want and note.kind in ("play", "replay"):
+                return self.flush()  # another card, unsaid: what follows is not this one's doing
+            if not want:
                 return []  # unsaid anyway: the run goes on
-        said = lines if wants(self.level, note, viewer) else []
-        return self.flush() + said  # the run first: cause before effect
+        if want and len(lines) == 1 and note.kind in ("play", "react", "trigger"):
+            if run is not None and run.echo and not run.notes and note.player == run.player:
+                self.run = None  # the answer was this play: said once, by the play
+            out = self.flush()  # a card's line: what it does joins it
+            card = note.data["label"] if note.kind == "react" else None
+            self.run = Run(note.player, head=lines[0].rstrip("."), card=card, trigger=note.kind == "trigger")
+            return out
+        said = lines if want else []
+        heard = want and run is not None and note.player == run.player  # what the trigger did
+        return self.flush(heard) + said  # the run first: cause before effect
+
+    def done(self, note: Note) -> list[str]:
+        """A trigger has finished: its line is said, or nothing if it did nothing heard."""
+        run = self.run
+        if run is not None and run.trigger and run.player == note.player:
+            return self.flush()
+        return []
+
+    def answer(self, player: str, line: str, unless_heard: bool = False) -> None:
+        """An answer echoed: what it makes happen joins its line ("Ann chooses now: draws 3 cards.").
+        `unless_heard`: a yes is echoed only if nothing it made happen is heard ("Ann exiles a
+        Copper." says it), and what follows is not joined to it."""
+        self.run = Run(player, head=line.rstrip("."), unless_heard=unless_heard, echo=True)
 
     def joins(self, note: Note, viewer: str | None) -> bool:
         d = note.data
@@ -127,12 +200,18 @@ class Teller:
         mine = viewer is None or note.player == viewer
         if mine:
             return bool(d.get("treasure"))  # your Treasures, even at brief: they are your coins
-        return not d.get("attack") and wants(self.level, note, viewer)
+        if d.get("attack") and self.level == "brief":
+            return False  # alone: brief does not say the Treasures whose coins a run would sum
+        return wants(self.level, note, viewer)  # an attack too: what it does to you comes after
 
-    def flush(self) -> list[str]:
+    def flush(self, heard: bool = False) -> list[str]:
+        """What is gathered, said; `heard`: the trigger gathered did something heard next."""
         run, self.run = self.run, None
         heap, self.heap = self.heap, None
-        return ([run.line()] if run and run.cards else []) + ([heap.line()] if heap else [])
+        if run is not None and run.trigger and not run.notes and not heard:
+            run = None  # a trigger that did nothing heard is not named alone
+        out = [run.line(self.narrator)] if run and (run.cards or run.head is not None) else []
+        return out + (heap.lines if heap else [])
 
 
 @dataclass
@@ -194,6 +273,11 @@ class Output:
         self.teller.run = None
 
     def note(self, note: Note) -> None:
+        if note.kind == "trigger_done":  # says nothing itself: closes the trigger's line
+            lines = self.teller.done(note) if not self.muted else []
+            for line in lines:
+                self.tell(line)
+            return
         lines = self.narrator.note(note)
         if not lines:
             return
@@ -259,8 +343,10 @@ class Output:
     def begin_batch(self) -> None:
         pass
 
-    def end_batch(self) -> None:
-        self.flush()
+    def end_batch(self, asks: bool = False) -> None:
+        """Before a prompt; `asks`: a question, which a trigger just named may be asking."""
+        for line in self.teller.flush(heard=asks):
+            self.tell(line)
 
     def log(self) -> list[str]:
         """Every announcement so far, as the player now at the keyboard may hear it, every
@@ -289,7 +375,17 @@ class Output:
                 return out[-n:] if n > 0 else []
             step *= 2
 
+    def echo(self, player: str, line: str, unless_heard: bool = False) -> None:
+        """The answer just typed, said with what it makes happen (see Teller.answer)."""
+        self.flush()
+        if self.muted:
+            self.tell(line)
+            return
+        self.teller.answer(player, line, unless_heard)
+
     def question(self, lines: list[str]) -> None:
+        for line in self.teller.flush(heard=True):  # a trigger's question is what it does
+            self.tell(line)
         for i, line in enumerate(lines):
             self.say(line, "bold" if i == 0 else None)
 

@@ -647,8 +647,19 @@ class Bot(SimplePlayer):
         late = len(game.supply.get("Province", [])) <= self.plan.duchy_at
         for target in (8, 5 if late else 6):
             if p.coins < target <= p.coins + p.coffers:
-                return True
+                return self.buys_more_with(game, p, target)
         return False
+
+    def buys_more_with(self, game: Game, p: Any, coins: int) -> bool:
+        """Whether those coins buy something else than the coins in hand do: no Coffers spent
+        for the card it buys anyway (issue 21: a listener hears every Coffers spent)."""
+        have = p.coins
+        try:
+            p.coins = coins
+            want = self.purchase(game, p)
+        finally:
+            p.coins = have
+        return want != self.purchase(game, p)
 
     # ---- buying
     def purchase(self, game: Game, p: Any) -> str | None:
@@ -1071,8 +1082,11 @@ class Bot(SimplePlayer):
                 v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys))
             elif t.plays and w.name in game.set_aside_for:  # Mouse: the set-aside card
                 aside = game.set_aside_for.get(w.name)
-                v = worth(traits(aside.defn)) + 0.7 * traits(aside.defn).villagers \
-                    + (1.5 if traits(aside.defn).attack or traits(aside.defn).gains else 0) if aside else 0
+                # an attack only "if it is not your turn" attacks no one when played this way; and
+                # a card played as another only when clearly better (a listener hears every Way)
+                hits = aside is not None and traits(aside.defn).attack and "not your turn" not in aside.defn.text
+                v = worth(traits(aside.defn)) + 0.7 * traits(aside.defn).villagers - 0.5 \
+                    + (1.5 if hits or traits(aside.defn).gains else 0) if aside else 0
             elif "Set this aside" in text:  # Turtle: its own text next turn, when not needed now
                 v = self.card_value(game, card) if drawable == 0 or hand_money >= 8 and not (
                     ct.coins or ct.buys) else 0

@@ -16,6 +16,7 @@ from .core.model import ACTION, CARD_KINDS, DURATION, Player
 from .core.registry import CardDB
 from .interpreter import Interpreter
 from .narration import Narrator
+from .output import Teller
 from .queries import Queries
 from .scenario_schema import Scenario, ScenarioError, Step, load_scenario
 from .setup import SetupError, database, new_game
@@ -51,6 +52,7 @@ class ScriptedDecider:
     def decide(self, game: Game, d: Decision) -> Any:
         r = self.runner
         r.check_cards()
+        r.heard += r.teller.flush(heard=True)
         r.say_lines(r.narrator.question(d))
         while True:
             step = r.next_step()
@@ -74,6 +76,10 @@ class Runner:
         self.pos = 0
         self.said: list[str] = []
         self.narrator = Narrator(None)
+        # the lines as the text output joins them ("Ann plays Sheepdog: draws 2 Coppers."): the
+        # `said` checks look in these too, so that "one card played, one line" can be checked
+        self.heard: list[str] = []
+        self.teller = Teller(self.narrator, "verbose")
         self.game: Game = self.build()
         self.interp = Interpreter(self.game, Queries(self.game, lambda: list(self.said), lambda: []))
 
@@ -125,10 +131,18 @@ class Runner:
 
     # ---------------------------------------------------------------- running
     def on_note(self, note) -> None:
-        self.say_lines(self.narrator.note(note))
+        if note.kind == "trigger_done":
+            self.heard += self.teller.done(note)
+            return
+        lines = self.narrator.note(note)
+        self.said.extend(lines)
+        if lines:
+            self.heard += self.teller.note(note, lines)
 
     def say_lines(self, lines: list[str]) -> None:
+        self.heard += self.teller.flush()
         self.said.extend(lines)
+        self.heard.extend(lines)
 
     def next_step(self) -> Step:
         if self.pos >= len(self.sc.steps):
@@ -229,12 +243,14 @@ class Runner:
         raise KeyError(key)
 
     def check_said(self, key: str, entries: list[list[str]]) -> str | None:
+        self.heard += self.teller.flush()
+        lines = self.said + self.heard  # each line alone, and as the text output joins them
         for words in entries:
-            hit = any(all(w.lower() in line.lower() for w in words) for line in self.said)
+            hit = any(all(w.lower() in line.lower() for w in words) for line in lines)
             if key == "said" and not hit:
                 return f"expect.said: no line holds all of {words}"
             if key == "not_said" and hit:
-                line = next(l for l in self.said if all(w.lower() in l.lower() for w in words))
+                line = next(l for l in lines if all(w.lower() in l.lower() for w in words))
                 return f"expect.not_said: a line holds all of {words}: '{line}'"
         return None
 

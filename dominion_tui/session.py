@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .core.decisions import Decision, TurnAction
+from .core.decisions import Cause, Decision, TurnAction
 from .core.events import Note
 from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
@@ -393,12 +393,11 @@ class Session:
         self.live = True
         self.output.muted = False
         name = d.player.name
-        self.hand_over(name, "" if game.current.name == name else
-                       f"{name} may react on {game.current.name}'s turn. ")
+        self.hand_over(name, "" if game.current.name == name else self.why_asked(game, d))
         given = self.given_answer(game, d)
         if given is not None:
             return given
-        self.output.end_batch()
+        self.output.end_batch(asks=d.kind != "turn")
         self.ask(game, d)
         self.tips.asked(game, d)
         interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent),
@@ -445,6 +444,16 @@ class Session:
                 return res.value
             self.output.info(res.lines)
 
+    @staticmethod
+    def why_asked(game: Game, d: Decision) -> str:
+        """The hot-seat line's reason: a reaction may be declined, an attack must be answered."""
+        name, cause = d.player.name, d.context
+        if isinstance(cause, Cause):
+            return f"{name} must answer {cause.player}'s {cause.card}. "
+        if d.may_decline:
+            return f"{name} may react on {game.current.name}'s turn. "
+        return f"{name} must answer on {game.current.name}'s turn. "
+
     def typed_line(self, line: str) -> None:
         self.line_no += 1
         self.typed[self.line_no] = line
@@ -466,6 +475,13 @@ class Session:
             labels = [o.label for o in d.options]
             if way in labels:
                 return [labels.index(way)]
+        if d.may_decline and game.phase == "cleanup" and game.current.name == d.player.name \
+                and game.is_last_turn():  # the game has ended: the Horn is not offered
+            return []
+        if d.moot is not None:  # "Which happens first: Key, or Cargo Ship?": the order cannot matter
+            return [d.moot]
+        if d.topic == "way" and not self.ask_ways:  # a reaction played from the hand: normally,
+            return [0]  # as a move is unless it names a Way; `ways ask` asks every time
         if d.kind == "turn" and d.topic == "buy" and self.auto_end and self.nothing_to_do(game, d):
             self.output.end_batch()
             return TurnAction("end")
@@ -491,7 +507,10 @@ class Session:
         if d.kind == "turn":
             return  # a move is confirmed by what it does: "Alice plays Copper."
         picked = ", ".join(d.options[i].label for i in answer) or "none"
-        self.output.say(f"{d.player.name} chooses {picked}.")
+        # a yes to a one-card question is echoed by what it does ("Ben exiles a Copper.")
+        yes = bool(answer) and (d.kind == "yesno" or (len(d.options) == 1 and d.may_decline)
+                                or d.topic == "way")  # the play names its Way
+        self.output.echo(d.player.name, f"{d.player.name} chooses {picked}.", unless_heard=yes)
 
     def prompt(self, d: Decision) -> str:
         if d.kind == "turn":

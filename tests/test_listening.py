@@ -281,7 +281,7 @@ def test_a_players_discards_in_a_row_are_one_line() -> None:
     out.note(Note("discard", "Me", {"card": "Estate", "src": "hand"}))
     out.note(Note("discard", "Bot", {"card": "Gold", "src": "deck"}))
     out.flush()
-    assert heard == ["Bot plays Scholar.", "Bot discards 2 Coppers, Silver.",
+    assert heard == ["Bot plays Scholar: discards 2 Coppers, Silver.",  # one card played, one line
                      "Me discards an Estate.", "Bot discards a Gold from the deck."], heard
 
 
@@ -300,7 +300,7 @@ SCHOLAR = """
 def test_a_whole_hand_discarded_is_one_line_the_last_card_included() -> None:
     # the last card used to lose its source (an empty hand is a falsy zone) and split the line
     _, out = at(SCHOLAR, ["play Scholar"])
-    assert "Alice discards 2 Silvers, Copper, Estate." in out, out
+    assert "Alice plays Scholar: discards 2 Silvers, Copper, Estate; draws 7 Golds." in out, out
 
 
 HOSTELRY = """
@@ -373,3 +373,137 @@ def test_a_card_put_from_the_hand_onto_the_deck_is_named_only_to_its_owner() -> 
     note = next(n for n in session.output.history if n.kind == "to_deck")
     assert Narrator("Alice").note(note) == ["Bob puts a card onto their deck."]
     assert Narrator("Bob").note(note) == ["Bob puts a Gold onto their deck."]
+
+
+# ---- issue 21: the end and the piles, what did not happen, one card one line, who asks
+def test_a_computers_coffers_spent_one_at_a_time_are_one_line() -> None:
+    out, heard = recording(viewer="Me")
+    for left in (2, 1, 0):
+        out.note(Note("spend", "Bot", {"what": "coffers", "n": 1, "left": left}))
+        out.note(Note("plus", "Bot", {"what": "coins", "n": 1, "total": 3 - left}))
+    out.flush()
+    assert heard == ["Bot spends 3 Coffers for 3 coins, 0 left."], heard
+
+
+def test_two_exiles_in_a_row_are_one_line() -> None:
+    out, heard = recording(viewer="Me")
+    out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "Estate"}))
+    out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate", "Estate"], "src": "Estate"}))
+    out.flush()
+    assert heard == ["Bot exiles 2 Estates, 2 Estates in Bot's Exile."], heard
+
+
+def test_a_trigger_that_did_nothing_heard_is_not_named_alone() -> None:
+    for level in ("brief", "normal"):
+        out, heard = recording(viewer="Me", level=level)
+        out.note(Note("trigger", "Rob", {"label": "Flag Bearer", "on": "gain"}))
+        out.note(Note("artifact_kept", "Rob", {"artifact": "Flag"}))  # not said to Me at this level
+        out.note(Note("trigger_done", "Rob", {}))
+        out.note(Note("gain", "Rob", {"card": "Silver", "to": "discard", "left": 39, "bought": True,
+                                      "plural": "Silvers", "supply": True}))  # Rob's next buy
+        out.end_batch()
+        assert heard == ["Rob buys and gains a Silver. 39 Silvers left."], (level, heard)
+
+
+def test_buying_nothing_is_said_to_the_others_only() -> None:
+    out, heard = recording(viewer="Me")
+    out.note(Note("bought_nothing", "Rob", {}))
+    out.note(Note("bought_nothing", "Me", {}))
+    assert heard == ["Rob buys nothing."], heard
+
+
+KEY_AND_CARGO = """
+    name: key and cargo ship
+    players: [Alice, Bob]
+    kingdom: [Treasurer, Cargo Ship]
+    setup:
+      Alice:
+        hand: [Cargo Ship, Silver]
+        deck: [Copper, Copper, Copper, Copper, Copper]
+        artifacts: [Key]
+    steps: []
+"""
+
+
+def test_an_order_that_cannot_matter_is_not_asked_of_a_player() -> None:
+    # the scenario contract still asks it (key_and_cargo_ship_start_of_turn_order_asked.yaml)
+    session, out = at(KEY_AND_CARGO, ["play Cargo Ship", "play Silver", "buy Silver", "Cargo Ship", "end",
+                                      "end", "end", "yes"], auto_end=False)
+    alice = session.game.players[0]
+    assert not any("Which happens first" in line for line in out), out
+    assert session.game.current is alice and alice.coins == 1 and alice.hand.count("Silver") == 1
+    assert "Alice's Key: +1 coin." in out, out
+
+
+def test_a_yes_is_echoed_by_what_it_did_and_a_no_by_the_answer() -> None:
+    from test_repl import BARGE
+    _, out = at(BARGE, ["play Copper", "buy Copper", "yes"], auto_end=False)
+    assert not any("chooses" in line for line in out), out
+    assert any(line.startswith("Alice reacts with Sheepdog: draws") for line in out), out
+    _, out = at(BARGE, ["play Copper", "buy Copper", "no"], auto_end=False)
+    assert "Alice chooses none." in out, out
+
+
+def test_the_hot_seat_line_says_an_attack_must_be_answered() -> None:
+    from dominion_tui.core.decisions import Cause, Decision, Option
+    from dominion_tui.session import Session
+
+    class Current:
+        current = type("P", (), {"name": "Ann"})()
+    ben = type("P", (), {"name": "Ben"})()
+    attack = Decision("cards", ben, "Discard a card costing 2 or more.", [Option("Gold"), Option("Silver")],
+                      context=Cause("Villain", "Ann"))
+    react = Decision("option", ben, "Play Sheepdog from your hand?", [Option("Sheepdog")], min=0, topic="react")
+    assert Session.why_asked(Current(), attack) == "Ben must answer Ann's Villain. "
+    assert Session.why_asked(Current(), react) == "Ben may react on Ann's turn. "
+    assert Narrator("Ben").question(attack)[0].startswith("Ben: Villain (Ann): discard a card costing 2 or more. 1. Gold")
+
+
+def test_a_list_of_numbers_is_typed_not_read_out() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+    ann = type("P", (), {"name": "Ann"})()
+    d = Decision("option", ann, "Exile how many Estates?", [Option("1"), Option("2"), Option("3")])
+    assert Narrator("Ann").question(d) == ["Ann: Exile how many Estates? Type a number from 1 to 3."]
+
+
+HORN_AT_THE_END = """
+    name: horn at the end
+    players: [Alice, Bob]
+    kingdom: [Border Guard]
+    setup:
+      phase: buy
+      Alice:
+        in_play: [Border Guard]
+        coins: 8
+        artifacts: [Horn]
+      supply: {Province: 1}
+    steps: []
+"""
+
+
+def test_no_question_after_the_game_ending_buy() -> None:
+    session, out = at(HORN_AT_THE_END, ["buy Province"])
+    assert session.game.over, out
+    assert not any("Horn?" in line for line in out), out
+    assert any(line.startswith("Game over. The Provinces are gone.") for line in out), out
+    session, out = at(HORN_AT_THE_END.replace("{Province: 1}", "{Province: 2}"), ["buy Province"])
+    assert any("Horn?" in line for line in out), out  # a game that goes on still asks
+
+
+def test_a_computers_reaction_and_its_play_are_one_line() -> None:
+    out, heard = recording(viewer="Me")
+    out.note(Note("react", "Bot", {"label": "Black Cat", "on": "gain"}))
+    play(out, "Bot", "Black Cat", attack=True)
+    out.note(Note("draw", "Bot", {"cards": ["Copper", "Gold"], "wanted": 2}))
+    out.note(Note("gain", "Me", {"card": "Curse", "to": "discard", "left": 9, "plural": "Curses", "supply": True}))
+    out.flush()
+    assert heard == ["Bot reacts with Black Cat.", "Me gains a Curse. 9 Curses left."], heard
+
+
+def test_an_unsaid_play_ends_the_line_of_the_card_before_it() -> None:
+    out, heard = recording(viewer="Me", level="brief")
+    play(out, "Bot", "Black Cat", attack=True)
+    play(out, "Bot", "Bounty Hunter")  # not said at brief
+    out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "hand"}))
+    out.flush()
+    assert heard == ["Bot plays Black Cat.", "Bot exiles an Estate, 1 Estate in Bot's Exile."], heard

@@ -135,7 +135,7 @@ def test_hand_size_artifact_draws_one_more_in_clean_up_and_says_so() -> None:
     game.take_artifact(ann, "Banner")
     run(game)
     assert len(ann.hand) == 6
-    assert "Ann takes the Banner. Ann holds the Banner. Ann's next hand: 6 cards." in said
+    assert "Ann takes the Banner, next hand 6 cards." in said
 
 
 def test_when_you_trash_it_gives_the_trasher_its_bonus() -> None:

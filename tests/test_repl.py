@@ -92,8 +92,9 @@ def test_mode_and_way_questions_by_number_name_and_prefix(way: str, mode: str, d
     session, out = at(BARGE, ["play Barge", way, mode], ask_ways=True)
     alice = session.game.players[0]
     if drawn is not None:  # what was understood is said in full, whatever was typed
-        assert "Alice chooses normal." in out
-        assert ("Alice chooses now." if drawn else "Alice chooses next.") in out
+        assert "Alice plays Barge." in out and "Alice chooses normal." not in out  # the play names it
+        said = "Alice chooses now: draws 3 Silvers; +1 Buy, 2 in total." if drawn else "Alice chooses next."
+        assert said in out, out  # the answer and what it did, in one line
     if drawn is None:  # "n" is ambiguous between now and next: rejected, nothing changes
         assert any("could be next, now" in line for line in out)
         assert len(alice.hand) == 4
@@ -105,7 +106,7 @@ def test_mode_and_way_questions_by_number_name_and_prefix(way: str, mode: str, d
 def test_way_chosen_by_name_number_and_prefix(answer: str) -> None:
     session, out = at(BARGE, ["play Barge", answer], ask_ways=True)
     assert session.game.players[0].actions == 2
-    assert "Alice plays Barge with Way of the Ox." in out
+    assert "Alice plays Barge with Way of the Ox: +2 Actions." in out
 
 
 @pytest.mark.parametrize("answer", ["2", "Copper", "cop"])
@@ -120,7 +121,7 @@ def test_card_choice_by_number_name_and_prefix(answer: str) -> None:
 @pytest.mark.parametrize("answer,reacted", [("yes", True), ("1", True), ("sheep", True), ("no", False),
                                             ("none", False)])
 def test_reaction_window_answers(answer: str, reacted: bool) -> None:
-    session, out = at(BARGE, ["play Copper", "buy Copper", answer])
+    session, out = at(BARGE, ["play Copper", "buy Copper", answer], auto_end=False)
     alice = session.game.players[0]
     assert "Alice: Play Sheepdog from your hand? 1. yes, or no." in out
     assert ("Sheepdog" in alice.in_play.names()) == reacted
@@ -222,7 +223,7 @@ def test_order_question_by_number_name_and_prefix(answer: str) -> None:
     assert alice.in_play.names() == ["Sheepdog"] and alice.hand.count("Gold") == 2
     assert (alice.coffers, alice.villagers) == (1, 1)
     lines = "\n".join(out)
-    assert lines.index("Alice plays Sheepdog.") < lines.index("Alice's Silk Merchant.")
+    assert lines.index("Alice reacts with Sheepdog: draws 2 Golds.") < lines.index("Alice's Silk Merchant: +1 Coffers")
 
 
 def test_play_or_buy_alone_lists_what_can_be_done_now() -> None:
@@ -241,7 +242,8 @@ def test_play_plays_normally_without_the_way_question_and_records_the_answer() -
     from dominion_tui.core.decisions import TurnAction
     session, out = at(BARGE, ["play Bounty Hunter", "Copper"])
     assert not any(WAY_QUESTION in line for line in out)
-    assert "Alice plays Bounty Hunter." in out
+    assert "Alice plays Bounty Hunter: +1 Action." in out
+    assert "Alice chooses Copper: exiles a Copper, 1 Copper in Alice's Exile; +3 coins." in out
     assert session.game.answers[:2] == [TurnAction("play", "Bounty Hunter"), [0]]  # [0]: normal
 
 
@@ -250,7 +252,7 @@ def test_play_plays_normally_without_the_way_question_and_records_the_answer() -
 def test_play_as_a_way_by_any_unambiguous_part_of_its_name(line: str) -> None:
     session, out = at(BARGE, [line])
     alice = session.game.players[0]
-    assert "Alice plays Barge with Way of the Ox." in out
+    assert "Alice plays Barge with Way of the Ox: +2 Actions." in out
     assert alice.actions == 2 and not any(WAY_QUESTION in o for o in out)
     assert session.game.answers[1] == [1]  # the Way answer is recorded: replay stays exact
 
@@ -272,15 +274,19 @@ def test_play_as_in_a_game_without_ways_is_refused() -> None:
 def test_ways_ask_setting_asks_on_every_action_and_as_still_answers_it() -> None:
     session, out = at(BARGE, ["ways ask", "play Bounty Hunter", "ox"], auto_end=False)
     assert any(WAY_QUESTION in line for line in out)
-    assert "Alice plays Bounty Hunter with Way of the Ox." in out
+    assert "Alice plays Bounty Hunter with Way of the Ox: +2 Actions." in out
     session, out = at(BARGE, ["ways ask", "play Bounty Hunter as normal", "Copper"])
-    assert not any(WAY_QUESTION in line for line in out) and "Alice plays Bounty Hunter." in out
+    assert not any(WAY_QUESTION in line for line in out) and "Alice plays Bounty Hunter: +1 Action." in out
 
 
-def test_an_action_played_by_a_reaction_still_asks_the_way_question_naming_its_cause() -> None:
-    session, out = at(BARGE, ["play Copper", "buy Copper", "yes", "normal"])
+def test_a_reaction_played_from_the_hand_asks_the_way_question_only_with_ways_ask() -> None:
+    session, out = at(BARGE, ["play Copper", "buy Copper", "yes"])
+    assert not any(WAY_QUESTION in line for line in out)
+    assert any(line.startswith("Alice reacts with Sheepdog: draws") for line in out), out
+    assert session.game.answers[2:4] == [[0], [0]]  # yes, then normal recorded: replay stays exact
+    session, out = at(BARGE, ["ways ask", "play Copper", "buy Copper", "yes", ""])  # Enter: normal
     assert any(line.startswith("Alice: Sheepdog reacts: play it normally or with a Way?") for line in out)
-    assert "Alice plays Sheepdog." in out
+    assert any(line.startswith("Alice plays Sheepdog: draws") for line in out), out
 
 
 def test_the_buy_phase_ends_by_itself_when_nothing_is_left_to_do() -> None:

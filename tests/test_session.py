@@ -141,7 +141,7 @@ def test_ways_typed_with_play_and_the_automatic_end_replay_exactly() -> None:
              "play Sheepdog as ox", "treasures", "buy Silver"]
     first, out = play_in_process(config, lines, computers=["Bob"], pause=False)
     g = first.game
-    assert "Alice plays Sheepdog with Way of the Ox." in out
+    assert "Alice plays Sheepdog with Way of the Ox: +2 Actions." in out
     assert not any("normally or with a Way?" in line for line in out)
     assert TurnAction("end") in g.answers[g.answers.index(TurnAction("buy", "Sheepdog")):][:2]  # auto end
     assert g.current.name == "Alice" and g.current.turns_taken == 5
@@ -181,7 +181,7 @@ def test_ask_ways_flag_asks_the_way_question_on_every_action(tmp_path: Path) -> 
                          input="\n".join(script) + "\n", text=True, capture_output=True, env=env, timeout=60)
     out = res.stdout.splitlines()
     assert any(line.startswith("Alice: Play Sheepdog normally or with a Way?") for line in out)
-    assert "Alice plays Sheepdog with Way of the Ox." in out
+    assert "Alice plays Sheepdog with Way of the Ox: +2 Actions." in out
 
 
 def test_a_computer_going_first_keeps_its_new_hand_to_itself(tmp_path: Path) -> None:

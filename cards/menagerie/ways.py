@@ -9,7 +9,7 @@ from __future__ import annotations
 from dominion_tui.core.dsl import (ACTION, DURATION, GIVES_HAND, TREASURE, CardDef, Ctx, Event, plus,
                                    trash_from_hand, types)
 from dominion_tui.core.game import SetupError
-from dominion_tui.core.model import Trigger
+from dominion_tui.core.model import Trigger, article
 from dominion_tui.core.registry import CardDB
 
 from .common import EXILE, SET
@@ -197,7 +197,7 @@ way("Pig", "+1 Card. +1 Action.", plus(cards=1, actions=1),
 def rat(ctx: Ctx) -> None:
     treasures = [c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)]
     name = ctx.card.name if ctx.card else ""
-    pick = ctx.choose_card(treasures, f"Discard a Treasure to gain a {name}?", optional=True,
+    pick = ctx.choose_card(treasures, f"Discard a Treasure to gain {article(name)}?", optional=True,
                            topic="discard") if treasures else None
     if pick is None:
         return

@@ -43,7 +43,7 @@ HORN = artifact("Horn", "Once per turn, when you discard a Border Guard from pla
 
 # --- Key (Treasurer) ----------------------------------------------------------------------------
 KEY = artifact("Key", "At the start of your turn, +1 coin.",
-               triggers=(Trigger("start_turn", lambda ctx, ev: ctx.coins(1), condition=mine),),
+               triggers=(Trigger("start_turn", lambda ctx, ev: ctx.coins(1), condition=mine, commutes=True),),
                notes="It pays at the start of your turn, so not on the turn you take it.")
 
 

@@ -41,6 +41,10 @@ def border_guard(ctx: Ctx) -> None:
     ctx.put_in_hand(keep)
     ctx.discard_all(c for c in shown if c is not keep and c.zone is ctx.player.revealed)
     if len(shown) == n and all(ctx.is_(c, ACTION) for c in shown):
+        held = [a for a in ("Lantern", "Horn") if ctx.has(a)]
+        if len(held) == 2:  # either answer changes nothing: not asked
+            ctx.take("Lantern")
+            return
         ctx.take(ctx.choose_mode("Take the Lantern or the Horn?", ["Lantern", "Horn"]))
 
 
@@ -395,6 +399,7 @@ card(treasure("Spices", 5, 2, set=SET, kind="kingdom", pile_size=10, text="Treas
 def swashbuckler(ctx: Ctx) -> None:
     ctx.cards(3)
     if not ctx.player.discard.cards:
+        ctx.game.say("not_done", ctx.player, what="gets no Coffers", why="the discard pile is empty")
         return
     ctx.coffers(1)
     if ctx.player.coffers >= 4:

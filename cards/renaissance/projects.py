@@ -17,10 +17,10 @@ def project(name: str, cost: int, text: str, *, triggers: tuple = (), notes: str
                    types=types("Project"), triggers=triggers, notes=notes, **kw)
 
 
-def at_start(effect, can=None, gives: frozenset = frozenset()) -> Trigger:
+def at_start(effect, can=None, gives: frozenset = frozenset(), commutes: bool = False) -> Trigger:
     """ "At the start of your turn"; `can`: what the effect needs from the hand, asked when it
-    resolves (another start-of-turn effect may draw it first)."""
-    return Trigger("start_turn", effect, condition=mine, can=can, gives=gives)
+    resolves (another start-of-turn effect may draw it first); `commutes`: a plain counter."""
+    return Trigger("start_turn", effect, condition=mine, can=can, gives=gives, commutes=commutes)
 
 
 def has_in_hand(kind: str):
@@ -140,7 +140,7 @@ EXPLORATION = project("Exploration", 4, "At the end of your Buy phase, if you di
 
 # --- Fair ---------------------------------------------------------------------------------------
 FAIR = project("Fair", 4, "At the start of your turn, +1 Buy.",
-               triggers=(at_start(lambda ctx, ev: ctx.buys(1)),))
+               triggers=(at_start(lambda ctx, ev: ctx.buys(1), commutes=True),))
 
 
 # --- Silos --------------------------------------------------------------------------------------
@@ -174,6 +174,8 @@ def _sinister_plot(ctx: Ctx, ev: Event) -> None:
         return
     p.tokens[PLOT] = 0
     ctx.game.say("tokens", p, on="Sinister Plot", n=0)
+    if have == 0:  # what did not happen is said: the draw the player chose
+        ctx.game.say("not_done", p, what="draws nothing", why="there were no tokens")
     ctx.cards(have)
 
 
@@ -185,7 +187,7 @@ SINISTER_PLOT = project("Sinister Plot", 4, "At the start of your turn, either a
 
 # --- Academy ------------------------------------------------------------------------------------
 ACADEMY = project("Academy", 5, "When you gain an Action card, +1 Villager.",
-                  triggers=(Trigger("gain", lambda ctx, ev: ctx.villagers(1), condition=gains_own(ACTION)),))
+                  triggers=(Trigger("gain", lambda ctx, ev: ctx.villagers(1), condition=gains_own(ACTION), commutes=True),))
 
 
 # --- Capitalism ---------------------------------------------------------------------------------
@@ -209,7 +211,7 @@ FLEET = project("Fleet", 5, "After the game ends, there is an extra round of tur
 
 # --- Guildhall ----------------------------------------------------------------------------------
 GUILDHALL = project("Guildhall", 5, "When you gain a Treasure, +1 Coffers.",
-                    triggers=(Trigger("gain", lambda ctx, ev: ctx.coffers(1), condition=gains_own(TREASURE)),))
+                    triggers=(Trigger("gain", lambda ctx, ev: ctx.coffers(1), condition=gains_own(TREASURE), commutes=True),))
 
 
 # --- Piazza -------------------------------------------------------------------------------------

@@ -292,4 +292,5 @@ class Ctx:
         self.game.return_to_action_phase(self.player)
 
     def modify_this_turn(self, kind: str, fn: Callable, everyone: bool = True) -> None:
-        self.game.turn.modifiers.append(TurnModifier(kind, fn, None if everyone else self.player))
+        source = self.card.name if self.card is not None else ""
+        self.game.turn.modifiers.append(TurnModifier(kind, fn, None if everyone else self.player, source=source))

@@ -32,6 +32,14 @@ class Option:
     count: int = 1  # identical cards offered as one option: "Copper (3)"
 
 
+@dataclass(frozen=True)
+class Cause:
+    """Another player's card whose instructions ask this question (an attack's)."""
+
+    card: str
+    player: str
+
+
 @dataclass
 class Decision:
     """A question to one player.
@@ -47,10 +55,13 @@ class Decision:
     options: list[Option] = field(default_factory=list)
     min: int = 1
     max: int = 1
-    context: Any = None  # what opened the question: the Event of a reaction window
+    context: Any = None  # what opened the question: the Event of a reaction window, or a Cause
     topic: str = ""  # machine-readable purpose, e.g. "way", "react", "exile_from_hand"
     # too many options to read out (any card name): this line is said instead of the list
     unlisted: str = ""
+    # an option whose choice cannot matter (an order question with a plain +1 coin in it): a
+    # player's front end may answer it unasked; scenarios and bots are asked as before
+    moot: int | None = None
     one_name: bool = False  # several picks must all be copies of one card (Banish)
 
     @property

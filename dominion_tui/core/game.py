@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .context import Ctx
-from .decisions import Decision, Option, TurnAction, card_options, grouped_card_options
+from .decisions import Cause, Decision, Option, TurnAction, card_options, grouped_card_options
 from .events import Event, Note
 from .model import (ACTION, ATTACK, PLAYER_ZONES, TREASURE, Card, CardDef, Lasting, PendingEffect,
                     Player, Trigger, TurnModifier, Zone)
@@ -106,6 +106,7 @@ class Game:
         self.pending: list[PendingEffect] = []
         self.lasting: list[Lasting] = []  # "until your next turn" effects on other players
         self.last_turn: dict[int, TurnState] = {}  # each player's most recent turn, by index
+        self.quiet_shuffle = False  # the last Clean-up's shuffle is not said: no hand follows
         self.warned_low: set[str] = set()  # non-Supply piles already said to be running low
         self.turns_begun = 0  # every turn, extra ones included: tells this turn from the next
         self.extra_turns: list[Player] = []
@@ -116,6 +117,7 @@ class Game:
         self.turn = TurnState(self.current)
         self.over = False
         self.winners: list[Player] = []
+        self.playing: list[tuple[Player, Card]] = []  # the cards whose instructions are resolving
         self.final_round: list[Player] | None = None  # after the game would end: who still plays
         self.waiting: Decision | None = None
         self.skip_start = True  # the first turn's start-of-turn effects are not run
@@ -334,6 +336,9 @@ class Game:
     def ask(self, d: Decision) -> Any:
         if self._cause is not None:
             self._tell_cause()  # the question is the trigger's doing
+        if d.context is None and self.playing and self.playing[-1][0] is not d.player:
+            q, card = self.playing[-1]
+            d.context = Cause(card.name, q.name)  # "Villain (Ann): discard a card ..."
         self.waiting = d
         decider = self.deciders[d.player.index]
         ans = decider.decide(self, d)
@@ -345,7 +350,7 @@ class Game:
 
     def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
                kind: str = "option", topic: str = "", context: Any = None,
-               one_name: bool = False) -> list[Any]:
+               moot: int | None = None, one_name: bool = False) -> list[Any]:
         """Ask for options; an unavoidable choice between identical names is made automatically."""
         if not options or max == 0:
             return []
@@ -355,7 +360,8 @@ class Game:
             picked = [o.value for o in options[:min]]
             self.say("auto", p, prompt=prompt, picked=[o.label for o in options[:min]])
             return picked
-        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, one_name=one_name)
+        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, one_name=one_name,
+                     moot=moot)
         idx = self.ask(d)
         return [options[i].value for i in idx]
 
@@ -424,7 +430,8 @@ class Game:
     def shuffle(self, p: Player) -> None:
         self._move_all(p.discard, p.deck)
         self.rng.shuffle(p.deck.cards)
-        self.say("shuffle", p, size=len(p.deck))
+        if not self.quiet_shuffle:
+            self.say("shuffle", p, size=len(p.deck))
         self._fire("shuffle", p, None, p.discard, p.deck)
 
     def _from_deck(self, p: Player, n: int, dest: Zone) -> list[Card]:
@@ -477,6 +484,8 @@ class Game:
             self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile else None, bought=bought,
                      plural=card.defn.plural_name, supply=supply and from_pile, low=low,
                      src=None if from_pile else (src.name if src is not None else None))
+        if from_pile and supply and not src.cards:
+            self._pile_emptied(card.name)
         self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by, "via": via})
         return card
 
@@ -485,6 +494,8 @@ class Game:
         self._move(card, self.trash)
         self.turn.trashed.append((p, card))
         self.say("trash", p, card=card.name)
+        if src is not None and not src.cards and self.supply.get(card.name) is src:
+            self._pile_emptied(card.name)
         self._fire("trash", p, card, src, self.trash, extra=extra)
 
     def discard(self, p: Player, card: Card, cleanup: bool = False, quiet: bool = False) -> None:
@@ -515,7 +526,20 @@ class Game:
         src = card.zone
         self._move(card, p.exile)
         self.say("exile", p, card=card.name, mat=self.exile_mat(p), src=src.name if src is not None else None)
+        if src is not None and not src.cards and self.supply.get(card.name) is src:
+            self._pile_emptied(card.name)
         self._fire("exile", p, card, src, p.exile)
+
+    def _pile_emptied(self, name: str) -> None:
+        """A Supply pile just ran out, by whatever means: how many are empty, and once, that one
+        more ends the game (issue 21: the end and the piles)."""
+        empty, needed = self.empty_piles(), (3 if len(self.players) <= 4 else 4)
+        last = empty == needed - 1 and "one_more" not in self.warned_low
+        if last:  # kept by a replay too: said once per game
+            self.warned_low.add("one_more")
+        if self.listeners:
+            ends = "pile" if self.db[name].ends_game else "piles" if self.game_should_end() else None
+            self.say("pile_empty", None, card=name, empty=empty, ends=ends, last=last)
 
     def exile_from_pile(self, p: Player, name: str) -> Card | None:
         pile = self.pile(name)
@@ -583,8 +607,11 @@ class Game:
     # ------------------------------------------------------------------ counters
     def add(self, p: Player, what: str, n: int) -> None:
         """+Actions, +Buys, +coins, +Coffers, +Villagers, through any modifier in force."""
-        n = self.modify("plus_" + what, p, n)
+        given, n = n, self.modify("plus_" + what, p, n)
         if n == 0:
+            if given > 0 and self.listeners:  # what did not happen is said: "+2 Actions ignored"
+                by = [m.source for m in self.turn.modifiers if m.kind == "plus_" + what and m.source]
+                self.say("lost", p, what=what, n=given, by=by[-1] if by else None)
             return
         setattr(p, what, getattr(p, what) + n)
         if not self.listeners:
@@ -717,8 +744,10 @@ class Game:
             return must[0]
         options = [Option(lbl, c) for lbl, c in labels.items()]
         kind = "react" if not must else "order"
+        # a mandatory one whose order cannot matter: a player need not be asked (scenarios are)
+        moot = next((i for i, o in enumerate(options) if o.value.trig.commutes and not o.value.trig.optional), None)
         got = self.choose(p, self._question(p, ev, list(labels.values()), bool(must)), options,
-                          min=1 if must else 0, kind="option", topic=kind, context=ev)
+                          min=1 if must else 0, kind="option", topic=kind, context=ev, moot=moot)
         if got and got[0].trig.optional and got[0].source is not None:  # a card reacting is told
             self.say("react", p, label=got[0].label, on=ev.kind)  # like any choice; a rule by its effect
         return got[0] if got else None
@@ -742,7 +771,8 @@ class Game:
             self.say("duration", p, card=cand.label)
             cand.pending.fn(Ctx(self, p, cand.pending.source))
             return
-        if not t.optional and t not in self.rules and self.listeners:  # chosen ones were just named
+        named = not t.optional and t not in self.rules and bool(self.listeners)
+        if named:  # chosen ones were just named
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
             self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
@@ -750,6 +780,8 @@ class Game:
             ctx = Ctx(self, p, cand.source)
             ctx.ability = t
             t.effect(ctx, ev)
+        if named and self._cause is None:  # it was named: its effect is complete, for one line
+            self.say("trigger_done", p)
         self._cause = None
 
     def add_rule(self, t: Trigger) -> None:
@@ -798,10 +830,14 @@ class Game:
         self.turn.played.append((p, card))
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(self, p, card, hosts)
-        if way is not None:
-            way.play(ctx)
-        elif card.defn.play:
-            card.defn.play(ctx)
+        self.playing.append((p, card))  # another player's question names it: who asks, and why
+        try:
+            if way is not None:
+                way.play(ctx)
+            elif card.defn.play:
+                card.defn.play(ctx)
+        finally:
+            self.playing.pop()
         replays = "replays" in self.changers and ACTION in kinds
         for _ in range(self.modify("replays", p, 0, card=card) if replays else 0):
             self.say("replay", p, card=card.name)  # "replay it afterwards": a play, not moved
@@ -876,6 +912,8 @@ class Game:
         self._fire("buy_phase", p, None, None, None)
 
     def _end_buy(self, p: Player) -> None:
+        if not self.turn.bought_cards and self.listeners:  # a computer's empty Buy phase is heard
+            self.say("bought_nothing", p)
         self._fire("buy_phase_end", p, None, None, None)
         self.phase = "cleanup"
 
@@ -900,7 +938,9 @@ class Game:
         else:
             for c in list(p.hand.cards):
                 self.discard(p, c, cleanup=True)
+        self.quiet_shuffle = bool(self.listeners) and self.is_last_turn()  # no hand is played again
         self.draw(p, self.modify("cleanup_draw", p, 5), new_hand=True)
+        self.quiet_shuffle = False
         self._fire("end_turn", p, None, None, None)
 
     def _discards_unheard(self, zone: Zone) -> bool:
@@ -929,6 +969,12 @@ class Game:
         else:
             self.begin_turn(self.players[(self.current.index + 1) % len(self.players)])
 
+    def is_last_turn(self) -> bool:
+        """The game ends after this turn: no one takes another (an extra round is another)."""
+        if self.final_round is not None:
+            return not self.final_round
+        return self.game_should_end() and not any(self.modify("final_round", q, False) for q in self.players)
+
     def game_should_end(self) -> bool:
         for z in self._game_ending_piles():
             if not z.cards:
@@ -943,8 +989,11 @@ class Game:
         tied = [p for p in self.players if scores[p.name] == best]
         fewest = min(p.turns_taken for p in tied)
         self.winners = [p for p in tied if p.turns_taken == fewest]
+        ended = [n for n in self.supply if not self.supply[n].cards and self.db[n].ends_game]
+        empty = [n for n, z in self.supply.items() if not z.cards]
         self.say("game_over", None, winners=[p.name for p in self.winners], score=best, scores=scores,
-                 on_turns=len(tied) > len(self.winners))
+                 on_turns=len(tied) > len(self.winners), ended=ended,
+                 empty=empty if not ended and self.game_should_end() else [])
 
     def score(self, p: Player) -> int:
         return sum(c.defn.vp for c in p.all_cards())

@@ -32,6 +32,13 @@ def plural(name: str) -> str:
     return name + "s"
 
 
+def article(name: str) -> str:
+    """'a Horse', 'an Experiment'; names read as plurals (Supplies, Lackeys) take none."""
+    if name.endswith("s"):
+        return name
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
 @dataclass(frozen=True)
 class Trigger:
     """A "when ..." ability.
@@ -54,6 +61,9 @@ class Trigger:
     # It moves the event's card (puts it on the deck, sets it aside, plays it): offered only while
     # that card has not moved since the event, whatever the other triggers of the window did.
     follows_card: bool = False
+    # Only adds to counters nothing else reads (+1 coin, +1 Buy): its order among the other
+    # effects of the window cannot matter, so it resolves without a "which first" question
+    commutes: bool = False
     # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
     # hand?"), from (game, event, owner, source card); the reaction question is built from it.
     question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
@@ -262,3 +272,4 @@ class TurnModifier:
     fn: Callable[..., Any]
     player: Player | None = None
     permanent: bool = False
+    source: str = ""  # the card that made it: named when it takes something away
