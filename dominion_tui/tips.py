@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from .core.model import REACTION
 from .interpreter import match_name
-from .narration import Narrator
 
 if TYPE_CHECKING:
     from .core.decisions import Decision
@@ -50,10 +49,10 @@ TIPS: dict[str, str] = {
                  "whoever can react, who may say no. Type log to hear what just happened, or rules reactions.",
     "reshuffle": "{player}'s deck ran out, so their discard pile was shuffled into a new deck: the cards "
                  "bought so far now come up. Type status to hear your deck and discard sizes, or rules turn.",
-    "end": "one more empty Supply pile ends the game, as an empty Province pile does: whoever is ahead may "
-           "want to empty one. Type supply to hear the piles, or rules end.",
+    "end": "the game ends when the Province pile or enough other Supply piles are empty, so whoever is ahead "
+           "may empty the last pile on purpose, and whoever is behind should not. Type supply to hear the piles, "
+           "or rules end.",
 }
-PILE_NOTES = hasattr(Narrator, "_pile_empty")  # a note says when a pile empties: its flag, not a count
 HORSE = "Horse"
 MAX_GIVEN = 64  # what a save may list: more than there are tips, for tips a later version adds
 
@@ -109,7 +108,7 @@ class Tips:
             return "reshuffle", {"player": note.player}
         if kind == "draw" and d.get("new_hand"):  # the end of Clean-up: what is still in play stayed
             return self.stayed(game, note.player)
-        return self.one_pile_left(note, game)
+        return self.one_pile_left(note)
 
     @staticmethod
     def stayed(game: Game, name: str | None) -> tuple[str, dict[str, Any]] | None:
@@ -121,14 +120,9 @@ class Tips:
         return "durations", {"cards": f"{name}'s {' and '.join(names)}", "stays": verb}
 
     @staticmethod
-    def one_pile_left(note: Note, game: Game) -> tuple[str, dict[str, Any]] | None:
-        """One more empty Supply pile would end the game (the Province pile's own end aside)."""
-        if PILE_NOTES:
-            return ("end", {}) if note.kind == "pile_empty" and note.data.get("last") else None
-        if note.kind not in ("gain", "exile") or game.game_should_end():
-            return None
-        needed = 3 if len(game.players) <= 4 else 4
-        return ("end", {}) if game.empty_piles() == needed - 1 else None
+    def one_pile_left(note: Note) -> tuple[str, dict[str, Any]] | None:
+        """One more empty Supply pile ends the game: the emptied pile's note says so, once a game."""
+        return ("end", {}) if note.kind == "pile_empty" and note.data.get("last") else None
 
     def give(self, name: str, fields: dict[str, Any]) -> None:
         if name in self.given:
