@@ -18,7 +18,7 @@ from .narration import CLAUSES, Narrator, combine, count, grouped
 ALWAYS = {"turn", "game_over", "pile_empty", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
           "unexile", "artifact", "coffers", "villagers", "spend", "duration", "return",
           "play_aside", "set_aside_by_game", "trigger", "react", "phase_back", "final_round",
-          "extra_turn"}
+          "extra_turn", "stalled"}
 # Details of your own turn that normal adds to brief (you typed the move; `status` tells the rest).
 OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}
 # What normal says of other players' turns besides ALWAYS: what they played and showed.

@@ -155,31 +155,110 @@ class PlainReader:
             self.out.write(UNREADABLE + "\n")
 
 
+# The keys readline keeps at a --plain prompt (and at the opening questions): typing, editing,
+# history and completion. Every other key is made inert (issue 19): readline 8.2 itself dies
+# with SIGSEGV on some (Ctrl+R, then Ctrl+X, then Enter), and others redraw the line (Alt+digit,
+# the searches) or change how keys work (Esc Enter turned on vi mode and swallowed the Enter).
+EDIT_KEYS = {
+    r"\C-a": "beginning-of-line", r"\C-e": "end-of-line", r"\C-b": "backward-char",
+    r"\C-f": "forward-char", r"\C-d": "delete-char", r"\C-h": "backward-delete-char",
+    r"\C-?": "backward-delete-char", r"\C-i": "complete", r"\C-j": "accept-line",
+    r"\C-m": "accept-line", r"\C-k": "kill-line", r"\C-n": "next-history", r"\C-p": "previous-history",
+    r"\C-u": "unix-line-discard", r"\C-w": "unix-word-rubout", r"\C-y": "yank", r"\C-_": "undo",
+    r"\C-v": "quoted-insert", r"\C-g": "abort", r"\e\C-?": "backward-kill-word",
+    r"\e\C-h": "backward-kill-word", r"\e\C-i": "complete", r"\e\C-j": "accept-line",
+    r"\e\C-m": "accept-line",
+    # arrows, Home, End, Delete and Ctrl/Alt+arrows, as xterm, the Linux console and Windows send them
+    r"\e[A": "previous-history", r"\e[B": "next-history", r"\e[C": "forward-char",
+    r"\e[D": "backward-char", r"\eOA": "previous-history", r"\eOB": "next-history",
+    r"\eOC": "forward-char", r"\eOD": "backward-char", r"\e[H": "beginning-of-line",
+    r"\e[F": "end-of-line", r"\eOH": "beginning-of-line", r"\eOF": "end-of-line",
+    r"\e[1~": "beginning-of-line", r"\e[4~": "end-of-line", r"\e[3~": "delete-char", r"\e[2~": '""',
+    r"\e[1;5C": "forward-word", r"\e[1;5D": "backward-word", r"\e[1;3C": "forward-word",
+    r"\e[1;3D": "backward-word",
+    # any other ESC [ sequence (function keys, a pasted colour code, a mouse report) is skipped
+    # whole, and an Enter right after a lone ESC, ESC [ or ESC O still ends the line
+    r"\e[": "skip-csi-sequence", r"\e[200~": '""', r"\e[\C-m": "accept-line",
+    r"\e[\C-j": "accept-line", r"\eO\C-m": "accept-line", r"\eO\C-j": "accept-line",
+    r"\C-x\C-m": "accept-line", r"\C-x\C-j": "accept-line", r"\e\e[": "skip-csi-sequence",
+    # ESC O and one letter is a key (F1 to F4, keypad 5), or Esc then a typed O: "Old Witch"
+    r"\eOP": '""', r"\eOQ": '""', r"\eOR": '""', r"\eOS": '""', r"\eOE": '""', r"\eO": '"O"',
+}
+
+
+def readline_keys() -> list[str]:
+    """inputrc lines: every control key, and every control key after Esc or Ctrl+X, bound to
+    nothing; a character after Esc or Ctrl+X to itself (Esc then "hand" types "hand"); then
+    EDIT_KEYS."""
+    lines = ["set editing-mode emacs", "set enable-bracketed-paste off", "set convert-meta off",
+             "set input-meta on", "set output-meta on"]
+    for code in range(256):  # bytes from 128 up are parts of UTF-8 characters
+        key = f"\\{code:03o}"
+        if code < 32 and code not in (24, 27) or code == 127:  # Ctrl+X and Esc stay prefixes
+            lines.append(f'"{key}": ""')
+        after = '""' if code < 32 or code == 127 else f'"{key}"'  # a typed character is kept
+        if chr(code) not in "[O":  # the prefixes of the arrow keys
+            lines.append(f'"\\e{key}": {after}')
+        lines.append(f'"\\C-x{key}": {after}')
+    return lines + [f'"{key}": {what}' for key, what in EDIT_KEYS.items()]
+
+
+def tame_terminal() -> Callable[[], None]:
+    """Two keys the terminal itself acts on, off while a line is read (prompt_toolkit turns them
+    off too): Ctrl+S stopped all output until Ctrl+Q, and the player could not tell why; Ctrl+\\
+    killed the game with a core dump. Returns what puts them back. Nothing to do without termios
+    (Windows) or a terminal."""
+    try:
+        import termios
+    except ImportError:
+        return lambda: None
+
+    def set_mode(mode: list[Any]) -> None:
+        try:
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, mode)
+        except (termios.error, OSError, ValueError):  # not a terminal, or closed
+            pass
+    try:
+        before = termios.tcgetattr(sys.stdin.fileno())
+    except (termios.error, OSError, ValueError):
+        return lambda: None
+    keys = list(before[6])
+    try:
+        keys[termios.VQUIT] = bytes([os.fpathconf(sys.stdin.fileno(), "PC_VDISABLE")])  # "no key"
+    except (OSError, ValueError, AttributeError):
+        pass
+    set_mode([before[0] & ~termios.IXON, *before[1:6], keys])
+    return lambda: set_mode(before)
+
+
 class LineReader:
     """A terminal without any cursor code: the standard library's readline for history and
     tab completion, told the terminal is "dumb" so that editing a line moves the cursor with
-    plain backspaces and never with escape sequences (--plain)."""
+    plain backspaces and never with escape sequences (--plain). Only the keys in EDIT_KEYS do
+    anything, and the player's own inputrc is not read, so no key can crash or redraw."""
 
     def __init__(self) -> None:
-        term = os.environ.get("TERM")
-        os.environ["TERM"] = "dumb"  # readline reads the terminal type once, when loaded
+        saved = {k: os.environ.get(k) for k in ("TERM", "INPUTRC")}
+        os.environ.update(TERM="dumb", INPUTRC=os.devnull)  # read once, when readline is loaded
         try:
             import readline
         except ImportError:  # no readline (some Windows Pythons): plain input() still works
             readline = None
         finally:
-            if term is None:
-                del os.environ["TERM"]
-            else:
-                os.environ["TERM"] = term
+            for k, v in saved.items():
+                if v is None:
+                    del os.environ[k]
+                else:
+                    os.environ[k] = v
         self.context: tuple[Game | None, Decision | None] = (None, None)
         self.meanwhile = Meanwhile()
         self.matches: list[str] = []
         if readline is not None:
             readline.set_completer_delims("")  # complete the whole line: "buy Si" -> "buy Silver"
             readline.set_completer(self.complete)
-            readline.parse_and_bind("set enable-bracketed-paste off")
-            readline.parse_and_bind("tab: complete")
+            gnu = "libedit" not in (readline.__doc__ or "")  # macOS's libedit reads other lines
+            for line in readline_keys() if gnu else ["tab: complete"]:
+                readline.parse_and_bind(line)
         self.readline = readline
 
     def complete(self, text: str, state: int) -> str | None:
@@ -190,9 +269,11 @@ class LineReader:
     def read(self, prompt: str) -> str:
         while True:
             self.meanwhile.start()  # input() writes the prompt at once, then waits without the GIL
+            untame = tame_terminal()
             try:
                 line = input(prompt + " ")
             finally:
+                untame()
                 self.meanwhile.finish()
             why = refusal(line)
             if why is None:
@@ -266,6 +347,10 @@ class PromptReader:
         keys = KeyBindings()
         keys.add(Keys.Vt100MouseEvent)(lambda event: None)
         keys.add(Keys.WindowsMouseEvent)(lambda event: None)
+        # Ctrl+R and Ctrl+S searched the history in a line of their own, and the Enter after them
+        # only closed the search: the player heard nothing (issue 19). Up and Down still recall.
+        keys.add("c-r")(lambda event: None)
+        keys.add("c-s")(lambda event: None)
 
         return PromptSession(history=InMemoryHistory(), completer=NowCompleter(),
                                      complete_style=CompleteStyle.READLINE_LIKE,

@@ -19,7 +19,7 @@ from typing import Any
 
 from .cli import OneLineParser, split
 from .core.decisions import TurnAction
-from .core.game import Config
+from .core.game import STALL_ROUNDS, Config
 from .kingdoms import resolve
 from .players import LEVELS, make_player
 from .setup import SetupError, database, new_game
@@ -43,6 +43,7 @@ class GameResult:
     used: set[str] = field(default_factory=set)  # cards played or bought, Ways used
     uses: Counter = field(default_factory=Counter)  # how often each was played, bought or used
     capped: bool = False
+    stalled: bool = False  # ended because no card left the Supply for STALL_ROUNDS rounds
     decision_times: list[float] = field(default_factory=list)
 
 
@@ -122,6 +123,7 @@ def play_one(job: tuple) -> GameResult:
         result.winners = [p.name for p in game.winners]
         result.scores = {p.name: game.score(p) for p in game.players}
         result.turns = {p.name: p.turns_taken for p in game.players}
+        result.stalled = game.stalled
     return result
 
 
@@ -184,6 +186,10 @@ def report(bots: list[str], results: list[GameResult], random_kingdoms: bool) ->
         lines.append(f"finding: seed {r.seed} ({', '.join(r.kingdom + r.landscapes)}) reached the turn cap.")
     if not capped:
         lines.append("No game reached the turn cap.")
+    for r in results:
+        if r.stalled:
+            lines.append(f"finding: seed {r.seed} ({', '.join(r.kingdom + r.landscapes)}) stalled: "
+                         f"no card left the Supply in {STALL_ROUNDS} rounds.")
     if random_kingdoms:
         dealt = set().union(*(set(r.kingdom + r.landscapes) for r in results)) if results else set()
         used = set().union(*(r.used for r in results)) if results else set()

@@ -113,3 +113,125 @@ def test_plain_at_a_terminal_refuses_a_stray_byte_or_a_control_code(tmp_path: Pa
     child.sendline(b"quit")
     child.expect(pexpect.EOF)
     assert found == 0, log.getvalue()
+
+
+# Keys typed or pasted at a prompt read with readline (--plain, and the opening questions of the
+# default mode), each followed by what the game must then answer. Readline 8.2 as shipped dies
+# with SIGSEGV on Ctrl+R, Ctrl+X, Enter (found by fuzzing `python -c "import readline; input()"`
+# through a pty; any key after Ctrl+R, then Ctrl+X, then a key does it); Esc Enter turned on vi
+# mode and swallowed the Enter; Alt+digit redrew the line as "(arg: 5)".
+HAND, EMPTY = b"Alice's hand: ", b"Type a move: "
+HOSTILE_KEYS = [
+    (b"\x12\x18\r", EMPTY),                              # Ctrl+R, Ctrl+X, Enter: SIGSEGV in readline
+    (b"\x12a\x18\r", b"Unknown command 'a'"),            # a search for "a", Ctrl+X: SIGSEGV too
+    (b"\x12\x18hand\r", HAND),                           # Ctrl+X does nothing to the key after it
+    (b"hd\x1b[Dan\r", HAND),                             # Left arrow (ESC [ D), typing in between
+    (b"hd\x1bODan\r", HAND),                             # Left arrow as ESC O D (application mode)
+    (b"and\x1b[Hh\x1b[F\r", HAND),                       # Home, End
+    (b"and\x1bOHh\x1bOF\r", HAND),                       # Home, End as ESC O H, ESC O F
+    (b"handx\x1b[D\x1b[3~\r", HAND),                     # Delete
+    (b"\x1b[A\r", HAND),                                 # Up arrow: the last line again
+    (b"\x1bOA\x1bOB\x1bOAn\x7f\r", HAND),                # Up, Down, Up as ESC O, a slip erased
+    (b"\x1b\r", EMPTY),                                  # ESC alone, then Enter: the Enter counts
+    (b"hand\x1b\r", HAND),                               # ESC then Enter after a word
+    (b"\x1b[\r", EMPTY),                                 # a cut-off ESC [, then Enter
+    (b"\x1bO\r", EMPTY),                                 # a cut-off ESC O, then Enter
+    (b"\x1b\x1b\r", EMPTY),                              # ESC ESC, then Enter
+    (b"\x18\r", EMPTY),                                  # Ctrl+X, then Enter
+    (b"\x1bhand\r", HAND),                               # a stray ESC does not eat the next letter
+    (b"\x1b5\x1b-\x1b.\x1bxhand\r", b"Unknown command '5-.xhand'"),  # Alt+digit, Alt+letter: typed
+    (b"\x1b\x12\x1b\x19\x1b\x05\x1b\x0ahand\r", HAND),   # Alt+Ctrl keys do nothing
+    (b"\x1b\rhand\r", EMPTY),                            # Esc Enter again: no vi mode after it
+    (b"\x1b[200~hand\x1b[201~\r", HAND),                 # a bracketed paste
+    (b"\x1b[31mhand\x1b[0m\r", HAND),                    # a pasted colour code
+    (b"\x1b[1;2;3;4;5;6;7;8;9;10;11;12;13mhand\r", HAND),  # a long CSI with parameters
+    (b"\x1b[" + b"1;" * 300 + b"mhand\r", HAND),         # a very long one
+    (b"\x1b[15~\x1b[24~\x1bOP\x1bOS\x1b[2~\x1b[5~\x1b[6~hand\r", HAND),  # F5, F12, F1, F4, Insert, Page Up/Down
+    (b"\x1b[1;5D\x1b[1;5C\x1b[1;3Dhand\r", HAND),        # Ctrl+arrows, Alt+arrows
+    (b"\x1b[<0;10;10M\x1b[<0;10;10mhand\r", HAND),       # an SGR mouse report
+    (b"\x1b[32;10;10Mhand\r", HAND),                     # an urxvt mouse report
+    (b"\x1b[M !!hand\r", b"Unknown command '!!hand'"),   # an X10 mouse report: its 3 bytes are typed
+    (b"\x1b\x1b[Ahand\r", HAND),                         # Alt+Up as some terminals send it
+    (b"\x0c\x0f\x14\x1d\x1e\x00\x18\x18\x18\x12hand\r", HAND),  # Ctrl+L, O, T, ], ^, @, X X, X R
+    (b"\x1b\x16hand\r", HAND),                           # Alt+Ctrl+V
+    (b"\x13hand\r", HAND),                               # Ctrl+S: flow control stopped all output
+    (b"\x1chand\r", HAND),                               # Ctrl+\ (the terminal's quit): a core dump
+]
+
+
+@pytest.mark.parametrize("plain", [True, False], ids=["plain", "opening"])
+def test_no_key_at_a_readline_prompt_crashes_or_redraws(tmp_path: Path, plain: bool) -> None:
+    """Every key sequence of HOSTILE_KEYS at the --plain game's prompt, or the crashing ones
+    at the opening questions of the default mode (read with readline while the game loads)."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
+           "NO_COLOR": "1"}
+    args = GAME if plain else ["--no-pause", "--seed", "5"]
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", *args], env=env, timeout=20)
+    log = io.BytesIO()
+    child.logfile_read = log
+    if plain:
+        child.expect("Alice, action>")
+        for keys, said in HOSTILE_KEYS:
+            child.send(keys)
+            child.expect([said, pexpect.EOF])  # only a crash or a swallowed Enter stops here
+            assert child.isalive(), (keys, log.getvalue()[-300:])
+            child.expect("Alice, action>")
+    else:  # each question once with keys that crashed, once with what it then takes
+        for prompt, keys, said in [
+            ("Players>", b"\x12\x18\r", b"Names, separated by commas?"),            # Enter: 2
+            ("Names>", b"\x1bA\x1b[200~nn,Ann\x1b[201~\r", b"Give 2 different names"),
+            ("Names>", b"\x1b[A\x15Ann,Ben\x1b\r", b"Which players does the computer play?"),
+            ("Computer>", b"\x12\x18\x1b[<0;3;3M\r", b"Name players from Ann, Ben"),  # Ctrl+X, ESC
+            ("Computer>", b"\x1b[<0;3;3M\x12a\x18\r", b"Name players from Ann, Ben"),  # "a"
+            ("Computer>", b"\x1b[<0;3;3M\x12\x18\r", b"Which kingdom?"),              # none
+            ("Kingdom>", b"\x1b[15~\x1b\x1b[B\x1bOP2\x1b\r", b"Ann, action>")]:  # 2: Intro to Horses
+            child.expect(prompt)
+            child.send(keys)
+            child.expect([said, pexpect.EOF])
+            assert child.isalive(), (keys, log.getvalue()[-300:])
+    child.send(b"quit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    text = log.getvalue()
+    assert child.signalstatus is None and child.exitstatus == 0, text[-300:]
+    assert b"went wrong" not in text and b"Traceback" not in text
+    if plain:  # line-oriented: no cursor code, no redrawn line ("(arg: 5)", a search prompt)
+        assert b"\x1b" not in text and b"(arg:" not in text and b"search)" not in text, text[-300:]
+
+
+def test_readline_keeps_only_the_editing_keys_bound(tmp_path: Path) -> None:
+    """What LineReader leaves bound, as readline itself lists it: only editing, history,
+    completion and ending a line; no search, keyboard macro, digit argument or vi mode."""
+    readline = pytest.importorskip("readline")
+    if "libedit" in (readline.__doc__ or ""):
+        pytest.skip("libedit lists no bindings")
+    code = ("import ctypes, sys\n"
+            "from dominion_tui.repl import LineReader\n"
+            "LineReader()\n"
+            "import readline\n"
+            "sys.stdout.flush()\n"
+            "ctypes.CDLL(readline.__file__).rl_function_dumper(1)\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30,
+                         env={**os.environ, "INPUTRC": str(tmp_path / "none")})
+    bound = {line.rsplit(": ", 1)[1] for line in res.stdout.splitlines() if line.startswith('"')}
+    assert res.returncode == 0, res.stderr
+    assert "reverse-search-history" not in bound and "self-insert" in bound  # it did list them
+    assert bound <= {"self-insert", "accept-line", "backward-char", "forward-char", "backward-word",
+                     "forward-word", "beginning-of-line", "end-of-line", "backward-delete-char",
+                     "delete-char", "backward-kill-word", "kill-word", "kill-line", "unix-line-discard",
+                     "unix-word-rubout", "yank", "undo", "abort", "complete", "previous-history",
+                     "next-history", "quoted-insert", "skip-csi-sequence"}, bound
+
+
+def test_search_keys_at_the_prompt_toolkit_prompt_do_not_take_the_enter(tmp_path: Path) -> None:
+    # Ctrl+R and Ctrl+S opened prompt_toolkit's history search; the Enter after them only closed
+    # it, and the player heard nothing at all.
+    child, log = terminal(tmp_path)
+    for keys, said in [(b"\x12hand\r", HAND), (b"\x12\x18\r", EMPTY), (b"\x13hand\r", HAND), (b"\x1b\r", EMPTY),
+                       (b"\x12a\x18\r", b"Unknown command 'a'")]:
+        child.send(keys)
+        found = child.expect([said, pexpect.TIMEOUT], timeout=5)
+        assert found == 0, (keys, log.getvalue()[-300:])
+        child.expect("Alice, action>")
+    child.sendline(b"quit")
+    child.expect(pexpect.EOF)

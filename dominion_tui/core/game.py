@@ -20,6 +20,9 @@ from .rules import STANDING_RULES
 
 
 LOW_PILE = 5  # a non-Supply pile this small is announced as running low
+# The game's end depends on the Supply piles alone: when every player has taken this many turns
+# and no card has left the Supply for good, the game has stalled and ends (see _stalled).
+STALL_ROUNDS = 10
 
 
 class _Moves(dict):
@@ -119,6 +122,8 @@ class Game:
         self.winners: list[Player] = []
         self.playing: list[tuple[Player, Card]] = []  # the cards whose instructions are resolving
         self.final_round: list[Player] | None = None  # after the game would end: who still plays
+        self.supply_low: int | None = None  # the fewest cards the Supply has held (see _stalled)
+        self.low_at: list[int] = []  # each player's turns completed when it got that low
         self.waiting: Decision | None = None
         self.skip_start = True  # the first turn's start-of-turn effects are not run
         self._next_id = 0
@@ -861,6 +866,8 @@ class Game:
     # ------------------------------------------------------------------ turn flow
     def run(self) -> None:
         """Play until the game ends or a decider stops it (by raising)."""
+        if self.supply_low is None:  # counted from the first turn as set up (a scenario's too)
+            self._mark_supply(turn_done=False)
         while not self.over:
             p = self.current
             if self.phase == "start":
@@ -958,6 +965,10 @@ class Game:
             self.final_round = [q for q in after if self.modify("final_round", q, False)]
             if self.final_round:
                 self.say("final_round", None, players=[q.name for q in self.final_round])
+        if self.final_round is None and self._stalled():
+            self.say("stalled", None, rounds=STALL_ROUNDS)
+            self.finish()
+            return
         if self.final_round is not None:  # the game has ended: only the extra round is left
             if not self.final_round:
                 self.finish()
@@ -980,6 +991,27 @@ class Game:
             if not z.cards:
                 return True
         return self.empty_piles() >= (3 if len(self.players) <= 4 else 4)
+
+    def _stalled(self) -> bool:
+        """No card has left the Supply for good (its count has not fallen below its lowest so
+        far) while every player took STALL_ROUNDS turns: a game that moves no nearer its end.
+        The Supply only ever holds finitely many cards, so with this rule every game ends."""
+        if self.supply_low is None or sum(len(z.cards) for z in self.supply.values()) < self.supply_low:
+            self._mark_supply(turn_done=True)
+            return False
+        return self.stalled
+
+    def _mark_supply(self, turn_done: bool) -> None:
+        """The Supply's count now, and each player's turns completed by now."""
+        self.supply_low = sum(len(z.cards) for z in self.supply.values())
+        self.low_at = [p.turns_taken - (not turn_done and p is self.current and not self.turn.extra)
+                       for p in self.players]
+
+    @property
+    def stalled(self) -> bool:
+        """Every player has completed STALL_ROUNDS turns since the Supply last got smaller."""
+        return self.supply_low is not None and all(
+            p.turns_taken - t >= STALL_ROUNDS for p, t in zip(self.players, self.low_at))
 
     def finish(self) -> None:
         self.over = True
@@ -1307,6 +1339,7 @@ class Game:
             "once_per_game": sorted(self.used_once_per_game),
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
             "final_round": None if self.final_round is None else [q.index for q in self.final_round],
+            "supply_low": (self.supply_low, list(self.low_at)),
             "over": self.over, "winners": [p.index for p in self.winners],
             "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
             "warned_low": sorted(self.warned_low),
