@@ -18,8 +18,9 @@ from .narration import count
 from .output import LEVELS, Output
 from .repl import LineReader, OpeningReader, PlainReader, PromptReader, QuitRequest
 from .files import PRIVATE_FILE, Claim, is_regular, make_private_dir, open_private
-from .save import OWN_NAME, SaveData, SaveError, autosave_path, clean_stray, reason
+from .save import OWN_NAME, SaveData, SaveError, autosave_path, clean_stray, data_dir, reason
 from .save import read as read_save
+from .tips import parse_state
 
 if TYPE_CHECKING:
     from .kingdoms import Choice
@@ -76,6 +77,11 @@ def parser() -> argparse.ArgumentParser:
                    "Way of the Ox)")
     p.add_argument("--no-auto-end", action="store_true", help="keep the Buy phase open until you "
                    "type end, even with no Buy left")
+    tips = p.add_mutually_exclusive_group()
+    tips.add_argument("--tips", action="store_true", help="first-time tips: the first time a mechanism "
+                      "happens in the game, one line starting 'Tip:' explains it (on by default for your "
+                      "first game at a terminal; tips on or tips off during the game)")
+    tips.add_argument("--no-tips", action="store_true", help="no first-time tips")
     p.add_argument("--speech", action="store_true", help="speak every announcement (needs pyttsx3 "
                    "and, on Linux, espeak-ng)")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
@@ -523,6 +529,7 @@ def play(args: argparse.Namespace) -> int:
         path, data = resume_save(args.resume, out, opening.read)
         config, answers, computers = data.config, data.answers, data.computers
         levels = data.levels  # a save from before levels were kept: every computer plays normal
+        tips_on, given = parse_state(data.tips) or (False, set())  # an older save: tips off
         # a game the data folder keeps plays on in its own file, held while it runs; a file the
         # player named stays as it is: playing on autosaves to a new file of the data folder
         keep = not own_game(path)
@@ -542,6 +549,7 @@ def play(args: argparse.Namespace) -> int:
         computers = list(levels)
         check_computers(computers, config.players)
         save_path, claim = new_journal(out)
+        tips_on, given = interactive and first_game(), set()
 
     def intro() -> None:  # for a resumed game: said once its answers have replayed and fit
         announce_setup(config, out)
@@ -554,8 +562,11 @@ def play(args: argparse.Namespace) -> int:
     if args.resume is None:
         announce_setup(config, out)
     from .session import Session
+    from .tips import Tips
+    tips = Tips(out, [n for n in config.players if n not in computers],
+                on=(tips_on or args.tips) and not args.no_tips, given=given)
     session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers,
-                      levels=levels,
+                      levels=levels, tips=tips,
                       ask_ways=args.ask_ways, auto_end=not args.no_auto_end,
                       intro=intro if args.resume is not None else None)
     session.claim, session.check = claim, data.check if args.resume is not None else None
@@ -566,6 +577,31 @@ def play(args: argparse.Namespace) -> int:
         out.speech_off()
         if session.claim is not None:
             session.claim.release()
+        if interactive and tips.humans:
+            mark_played()
+
+
+PLAYED = "played"  # in the data folder: a game has been started here, so tips are off by default
+
+
+def first_game() -> bool:
+    """No game has been started with this data folder: the first gets tips, unless --no-tips."""
+    return not (data_dir() / PLAYED).exists()
+
+
+def mark_played() -> None:
+    """A game was played at a terminal: later games start with tips off (tips on brings them back).
+    Written only into the folder the autosave made (a game that saved nothing leaves no trace);
+    a folder that cannot be written only means tips again next time."""
+    path = data_dir() / PLAYED
+    if path.exists() or not data_dir().is_dir():
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("A game was played here: new games start with tips off.\n")
+    except OSError:
+        pass
 
 
 def announce_setup(config: Config, out: Output) -> None:
