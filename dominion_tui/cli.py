@@ -443,6 +443,9 @@ def main(argv: list[str] | None = None) -> int:
         return scenario_main(argv[1:])
     if argv[:1] == ["kingdom"]:
         return kingdom_main(argv[1:])
+    if argv[:1] == ["host"]:  # play together over SSH (issue 24): dominion_tui/host
+        from .host.main import main as host_main
+        return host_main(argv[1:])
     if argv[:1] == ["simulate"]:
         from .simulate import main as simulate_main
         return simulate_main(argv[1:])
