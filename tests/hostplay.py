@@ -21,7 +21,7 @@ DOMINION = str(Path(sys.executable).with_name("dominion"))
 PASSWORD = "lamp-frog-mint"
 PROMPT = r"(\w+), (action|buy|choose|yes or no)> "
 NO_HOST_KEY_CHECK = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-                     "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=10",
+                     "-o", "ConnectTimeout=10",  # LogLevel INFO, the default: it shows banners and instructions
                      "-o", "PubkeyAuthentication=no", "-o", "GSSAPIAuthentication=no",
                      "-o", "NumberOfPasswordPrompts=1"]
 

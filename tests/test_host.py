@@ -3,10 +3,13 @@ OpenSSH client over loopback."""
 from __future__ import annotations
 
 import re
+import select
+import time
 
+import pexpect
 import pytest
 
-from tests.hostplay import SSH, Host, Player, lines, play_big_money
+from tests.hostplay import PROMPT, SSH, Host, Player, lines, play_big_money
 
 pytestmark = pytest.mark.skipif(SSH is None, reason="needs the OpenSSH client (ssh)")
 
@@ -70,3 +73,154 @@ def test_a_whole_game_between_two_ssh_clients_each_hearing_only_their_own_cards(
         assert "\x1b" not in text  # no colour, no cursor codes
         assert "Ann buys" in text and "Ben buys" in text
     h.expect("The game is over")
+
+
+def test_wrong_password_unknown_name_and_taken_seat_are_refused_with_a_clear_line(hosts, clients, data):
+    h = host(hosts, data, *GAME)
+    wrong = join(clients, h, "Ann", "not-the-password", expect_in=False)
+    wrong.expect("Wrong password. Try again.")
+    zed = join(clients, h, "Zed", expect_in=False)
+    zed.expect(r"There is no seat called Zed\. Seats: Ann, Ben\.")
+    zed.expect(pexpect.EOF)
+    ann = join(clients, h, "ann")  # the seat's name in any case
+    ann.expect("Waiting for Ben")
+    again = join(clients, h, "Ann", expect_in=False)
+    again.expect("Ann's seat is taken")
+    again.expect(pexpect.EOF)
+    h.expect("refused as Zed")
+    assert "Ann's seat is taken" not in ann.said()
+
+
+def test_the_game_starts_when_every_seat_has_joined_and_computers_take_no_seat(hosts, clients, data):
+    h = host(hosts, data, "--players", "Ann,Bot,Ben", "--computer", "Bot", "--kingdom", "random",
+             "--landscapes", "0", "--seed", "3")
+    ann = join(clients, h, "Ann")
+    ann.expect("Waiting for Ben")
+    bot = join(clients, h, "Bot", expect_in=False)
+    bot.expect("Bot is played by the computer")
+    ann.send("hand")
+    ann.expect("The game starts when everyone has joined. Waiting for Ben.")
+    ben = join(clients, h, "Ben")
+    ann.expect("Ben joined. Everyone is here.")
+    ann.expect("Ann, action phase")
+    ben.expect("Ann's turn 1")
+
+
+def until_reaction(ann, ben, rounds: int = 12) -> str:
+    """Ann buys an Estate every turn; Ben buys a Black Cat every turn, until Ben is asked on
+    Ann's turn whether to play one (it reacts to another player gaining a Victory card).
+    Returns the question's prompt."""
+    plans = {"Ann": [], "Ben": []}
+    end = time.monotonic() + 60
+    turns = 0
+    while time.monotonic() < end and turns < rounds * 2:
+        select.select([ann.p.child_fd, ben.p.child_fd], [], [], 0.5)
+        for pl in (ann, ben):
+            if pl.expect([PROMPT, pexpect.TIMEOUT], timeout=0.001) != 0:
+                continue
+            kind = pl.p.match.group(2)
+            if kind == "action":
+                turns += 1
+                plans[pl.name] = ["treasures", "buy Estate" if pl is ann else "buy Black Cat", "end"]
+                pl.send("end")
+            elif kind == "buy":
+                pl.send(plans[pl.name].pop(0) if plans[pl.name] else "end")
+            else:
+                assert pl is ben, pl.p.after
+                return pl.p.after
+    raise AssertionError("Ben was never asked on Ann's turn")
+
+
+def test_a_reaction_on_another_turn_is_asked_of_its_player_only_and_moves_out_of_turn_are_refused(
+        hosts, clients, data):
+    h = host(hosts, data, "--players", "Ann,Ben", "--kingdom", "Black Cat", "--landscapes", "0",
+             "--seed", "5", "--verbosity", "verbose")
+    ann = join(clients, h, "Ann")
+    ben = join(clients, h, "Ben")
+    ann.expect("Ann, action phase")
+    ben.send("buy Silver")
+    ben.expect(r"It is Ann's turn\.")
+    ben.send("hand")
+    ben.expect(r"Ben's hand: ")
+    prompt = until_reaction(ann, ben)
+    assert prompt.startswith("Ben, ")
+    ann.send("buy Silver")  # Ann's own turn, but Ben is being asked
+    ann.expect(r"It is Ann's turn; Ben is answering\.")
+    ann.send("hand")
+    ann.expect(r"Ann's hand: ")
+    ben.send("yes")
+    ben.expect("Ben plays Black Cat")
+    ann.expect("Ben plays Black Cat")
+    ann.expect("Ann gains a Curse")
+    ben.expect(r"Ben draws [A-Z]")  # their own cards, by name
+    a = ann.said()
+    assert "Ben, " not in "".join(re.findall(r"\w+, (?:action|buy|choose|yes or no)> ", a))
+    assert private(a, "Ben") == [] and private(ben.said(), "Ann") == []
+
+
+def test_a_dropped_player_rejoins_at_the_same_question_and_the_others_are_told(hosts, clients, data):
+    h = host(hosts, data, *GAME)
+    ann = join(clients, h, "Ann")
+    ben = join(clients, h, "Ben")
+    ann.expect(r"Ann, action phase\. [^\r]*Hand: ([^\r]*)\.")
+    hand = ann.p.match.group(1)
+    ann.expect("Ann, action> ")
+    ann.send("end")
+    ann.expect("Ann, buy> ")
+    ann.close()  # the connection drops while Ann is being asked
+    ben.expect(r"Ann left; the game waits for Ann\.")
+    h.expect("Ann left")
+    ben.send("status")  # queries still work while the game waits
+    ben.expect(r"Ben")
+    ben.send("buy Silver")
+    ben.expect(r"It is Ann's turn\.")
+    ann = join(clients, h, "Ann", expect_in=False)
+    ann.expect(r"Welcome back, Ann\. It is Ann's turn\.")
+    ann.expect(rf"Ann, buy phase\. [^\r]*Hand: {re.escape(hand)}\.")  # the same question, said again
+    ann.expect("Ann, buy> ")
+    ben.expect(r"Ann is back\.")
+    ann.send("hand")
+    ann.expect(rf"Ann's hand: {re.escape(hand)}\.")
+    ann.send("treasures")
+    ann.expect("Ann plays")
+    ann.send("end")
+    ben.expect(r"Ben, action phase")
+    # a player who is not being asked drops; the game goes on until it needs them
+    ann.close()
+    ben.expect(r"Ann left\.")
+    ben.send("end")
+    ben.send("end")
+    ben.expect(r"The game waits for Ann to rejoin\.")
+    ann = join(clients, h, "Ann")
+    ann.expect(r"Ann, action phase")
+    ann.expect("Ann, action> ")
+
+
+def test_ctrl_c_at_the_host_saves_tells_everyone_and_resume_brings_the_game_back(hosts, clients, data):
+    h = host(hosts, data, *GAME)
+    ann = join(clients, h, "Ann")
+    ben = join(clients, h, "Ben")
+    ann.expect(r"Ann, action phase\. [^\r]*Hand: ([^\r]*)\.")
+    hand = ann.p.match.group(1)
+    ann.expect("Ann, action> ")
+    ann.send("end")
+    ann.expect("Ann, buy> ")
+    h.p.sendintr()
+    for pl in (ann, ben):
+        pl.expect(r"The host stopped the game\. It is saved: when the host types dominion host "
+                  r"--resume, join again with the same command\.")
+        pl.expect(pexpect.EOF)
+    h.expect(r"Game saved\. Type dominion host --resume to go on\.")
+    h.expect(pexpect.EOF)
+    assert (data / "dominion-tui" / "host.json").exists()
+    h = host(hosts, data, "--resume")
+    ben = join(clients, h, "Ben")
+    ben.expect("Waiting for Ann")
+    ann = join(clients, h, "Ann")
+    for pl in (ann, ben):
+        pl.expect(r"Resum")
+    ann.expect("Ann, buy> ")  # the same question, with the same hand
+    ann.send("hand")
+    ann.expect(rf"Ann's hand: {re.escape(hand)}\.")
+    ann.send("end")
+    ben.expect(r"Ben, action phase")

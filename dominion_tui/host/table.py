@@ -338,8 +338,10 @@ class Table:
             self.waited = None
             seat.output.info([f"Welcome back, {seat.name}. {self.whose_turn()}"])
             self.everyone(f"{seat.name} is back.", but=seat)
-            if seat is asked:  # the same question again, as it was said
-                seat.output.info(list(seat.output.recent))
+            if seat is asked:  # the same question again: as it was said, else as the status says it
+                game, d = self.context
+                again = list(seat.output.recent) or (seat.output.narrator.question(d) if d else [])
+                seat.output.info(again)
                 seat.prompt(prompt + " ")
         elif item.kind == "leave":
             waits = f"; the game waits for {seat.name}" if seat is asked else ""
