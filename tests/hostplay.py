@@ -53,7 +53,7 @@ class Player:
                                encoding="utf-8", timeout=20, dimensions=(24, 200))
         self.seen = ""
         self.p.delaybeforesend = None  # pexpect waits 50 ms before each line by default
-        self.p.expect("assword: ")
+        self.expect("assword: ")  # a banner comes before it: kept in `seen`
         self.p.sendline(host.password if password is None else password)
         if expect_in:
             self.expect("Welcome")

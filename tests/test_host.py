@@ -2,6 +2,7 @@
 OpenSSH client over loopback."""
 from __future__ import annotations
 
+import os
 import re
 import select
 import time
@@ -9,7 +10,10 @@ import time
 import pexpect
 import pytest
 
-from tests.hostplay import PROMPT, SSH, Host, Player, lines, play_big_money
+from pathlib import Path
+
+from dominion_tui.host.table import MAX_PENDING, Table
+from tests.hostplay import NO_HOST_KEY_CHECK, PROMPT, SSH, Host, Player, lines, play_big_money
 
 pytestmark = pytest.mark.skipif(SSH is None, reason="needs the OpenSSH client (ssh)")
 
@@ -224,3 +228,106 @@ def test_ctrl_c_at_the_host_saves_tells_everyone_and_resume_brings_the_game_back
     ann.expect(rf"Ann's hand: {re.escape(hand)}\.")
     ann.send("end")
     ben.expect(r"Ben, action phase")
+
+
+HOSTILE = [
+    "\x1b[31mred\x1b[0m",  # colour codes pasted
+    "\x1b[A\x1b[B\x1b[C\x1b[D\x1bOP",  # arrow and function keys
+    "\x00\x01\x1a\x1c\x1d\x1e\x1f",  # control keys
+    "x" * 10_000,  # past the line limit
+    "play \u202eCopper \u200b\u2028",  # bidirectional override, zero width, a line separator
+    "buy \U0001d54aily \u0301\u0301\u0301",  # mathematical letters, lone combining marks
+    "log 99999999999999999999", "describe " + "y" * 400, "%s%n%x {0} {game} ${HOME} `ls` $(ls)",
+    "save /tmp/dominion-host-evil.json", "speech on", "rules " + "\u00e9" * 300, "help " * 99,
+    "ways ask", "autoend off",
+]
+
+
+def test_a_seat_with_too_many_lines_waiting_is_refused_more():
+    table = Table(["Ann", "Ben"])
+    ann = table.seats["Ann"]
+    assert all(table.typed(ann, "hand") is None for _ in range(MAX_PENDING))
+    assert table.typed(ann, "hand") == "Too many lines at once; that one was not read."
+    assert table.typed(table.seats["Ben"], "hand") is None  # per seat
+    table.next()
+    assert table.typed(ann, "hand") is None
+
+
+def test_hostile_lines_over_ssh_get_one_line_each_and_the_game_goes_on(hosts, clients, data):
+    h = host(hosts, data, *GAME)
+    ann = join(clients, h, "Ann")
+    ben = join(clients, h, "Ben")
+    ann.expect("Ann, action> ")
+    for pl in (ann, ben):  # the one asked and the one waiting
+        for line in HOSTILE:
+            pl.send(line)
+        os.write(pl.p.child_fd, b"\xff\xfe\xc3(\r")  # bytes that are not UTF-8
+        pl.expect("That line is not UTF-8 text; nothing was done.")
+        pl.p.send("hanx\x7fd\r")  # backspace
+        pl.expect(rf"{pl.name}'s hand: ")
+        pl.p.send("junk\x15hand\r")  # Ctrl+U, then a line
+        pl.expect(rf"{pl.name}'s hand: ")
+        pl.p.send("more junk\x03hand\r")  # Ctrl+C drops the line being typed
+        pl.expect(rf"{pl.name}'s hand: ")
+        pl.p.send("hand\r" * 200 + "status\r")  # a paste flood: answered, or refused past a limit
+        pl.expect(r"Deck \d+, discard \d+", timeout=30)
+    time.sleep(0.5)
+    a, b = ann.said(), ben.said()
+    assert "It is Ann's turn." in b and "That line is too long" in b
+    assert "The host's computer saves the game" in a and "Speech is your screen reader's" in a
+    assert "That line is too long" in a and "Unknown command 'red'." in a
+    ann.send("end")
+    ann.expect("Ann, buy> ")
+    ann.send("end")
+    ben.expect("Ben, action> ")
+    assert not Path("/tmp/dominion-host-evil.json").exists()
+    assert h.p.isalive()
+    for text in (ann.said(), ben.said()):
+        assert "went wrong" not in text and "Traceback" not in text
+
+
+def test_only_the_game_is_offered_no_command_file_transfer_or_forwarding(hosts, clients, data):
+    h = host(hosts, data, *GAME)
+    base = ["-p", h.port, *NO_HOST_KEY_CHECK]
+    for extra, said in ([["Ann@127.0.0.1", "ls"], "exec request failed"],
+                        [["-s", "Ann@127.0.0.1", "sftp"], "subsystem request failed"],
+                        [["-W", "127.0.0.1:22", "Ann@127.0.0.1"], "open failed"],
+                        [["-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:22", "Ann@127.0.0.1"],
+                         "forwarding failed"]):
+        p = pexpect.spawn(SSH, base + extra, encoding="utf-8", timeout=20)
+        p.expect("assword: ")
+        p.sendline(h.password)
+        p.expect(said)
+        p.close(force=True)
+    ann = join(clients, h, "Ann")  # and the seat is still free
+    ann.expect("Waiting for Ben")
+
+
+def test_failed_passwords_lock_an_address_out_and_connections_per_address_are_limited(hosts, clients, data):
+    h = host(hosts, data, *GAME, "--max-connections", "2")
+    ann = join(clients, h, "Ann")
+    ben = join(clients, h, "Ben")
+    third = join(clients, h, "Ann", expect_in=False)
+    third.expect(pexpect.EOF)
+    assert "Too many connections from your address; close one and try again." in third.said()
+    third.close()
+    ben.close()
+    for i in range(5):  # the fifth wrong password locks the address out at once
+        wrong = join(clients, h, "Ben", "guess", expect_in=False)
+        assert wrong.expect(["Wrong password. Try again.", "Too many wrong passwords"]) == (i == 4)
+        wrong.close()
+    right = join(clients, h, "Ben", expect_in=False)
+    right.expect(pexpect.EOF)
+    assert "Too many wrong passwords from your address; try again in 10 minutes." in right.said()
+    assert h.p.isalive()
+    ann.send("hand")  # the game goes on for those in, and waits for Ben
+    ann.expect("Ann's hand: ")
+
+
+def test_an_idle_connection_is_closed_and_may_rejoin(hosts, clients, data):
+    h = host(hosts, data, *GAME, "--idle-timeout", "0.02")  # a second or so
+    ann = join(clients, h, "Ann")
+    ann.expect(r"No key pressed for [\d.]+ seconds: disconnected\.", timeout=10)
+    ann.expect(pexpect.EOF)
+    ann = join(clients, h, "Ann")
+    ann.expect("Waiting for Ben")

@@ -151,6 +151,7 @@ class SeatChannel(asyncssh.SSHServerSession):
         self.esc_len = 0
         self.last_cr = False
         self.shown = ""  # the prompt now on the player's screen
+        self.out: list[str] = []  # lines to write at the loop's next turn
         self.closed = False
         self.last_key = time.monotonic()
 
@@ -284,6 +285,16 @@ class SeatChannel(asyncssh.SSHServerSession):
 
     # ---------------------------------------------------------------- output, in the loop
     def put_lines(self, lines: list[str]) -> None:
+        """Lines that come together are written together, the prompt and the line being typed put
+        back once after them, not after each."""
+        if not self.out:
+            asyncio.get_running_loop().call_soon(self.flush_out)
+        self.out += lines
+
+    def flush_out(self) -> None:
+        lines, self.out = self.out, []
+        if not lines:
+            return
         nl = "\r\n" if self.tty else "\n"
         typed = "".join(ch for ch in self.buf if not "\udc80" <= ch <= "\udcff") if self.tty else ""
         visible = self.shown + typed
@@ -291,6 +302,9 @@ class SeatChannel(asyncssh.SSHServerSession):
         self.write(text)
 
     def put_prompt(self, text: str) -> None:
+        self.flush_out()
+        if text == self.shown:
+            return  # on screen already: put back after the lines that came meanwhile
         self.shown = text
         self.write(text)
 
@@ -305,7 +319,8 @@ class SeatChannel(asyncssh.SSHServerSession):
     def close_now(self, lines: list[str], status: int = 0) -> None:
         if self.closed:
             return
-        self.put_lines(lines)
+        self.out += lines
+        self.flush_out()
         self.closed = True
         try:
             self.chan.exit(status)

@@ -328,7 +328,12 @@ class Table:
             if item.kind == "stop":
                 raise QuitRequest
             if item.kind == "line" and item.seat is seat:
-                return item.text
+                why = refusal(item.text)  # a byte that is not text, a control code (the host's seat)
+                if why is None:
+                    return item.text
+                seat.output.info([why])
+                seat.prompt(prompt + " ")
+                continue
             self.handle(item, seat, prompt)
 
     def handle(self, item: Item, asked: Seat | None, prompt: str = "") -> None:
