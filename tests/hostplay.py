@@ -5,6 +5,7 @@ is the system's `ssh` client in a pseudo-terminal (pexpect), answering the passw
 """
 from __future__ import annotations
 
+import io
 import os
 import re
 import select
@@ -31,6 +32,8 @@ class Host:
         env = dict(os.environ, XDG_DATA_HOME=str(data), PROMPT_TOOLKIT_NO_CPR="1", NO_COLOR="1")
         self.p = pexpect.spawn(DOMINION, ["host", "--listen", "127.0.0.1", "--port", "0", *flags],
                                env=env, encoding="utf-8", timeout=timeout, dimensions=(24, 200))
+        self.log = io.StringIO()  # everything the host's terminal showed
+        self.p.logfile_read = self.log
         self.p.expect(r"Join with: ssh -p (\d+) \S+ \(password (\S+)\)\.")
         self.port, self.password = self.p.match.group(1), self.p.match.group(2)
 

@@ -331,3 +331,23 @@ def test_an_idle_connection_is_closed_and_may_rejoin(hosts, clients, data):
     ann.expect(pexpect.EOF)
     ann = join(clients, h, "Ann")
     ann.expect("Waiting for Ben")
+
+
+def test_the_host_takes_a_seat_at_its_own_terminal_and_sees_who_joins_and_leaves(hosts, clients, data):
+    h = host(hosts, data, *GAME, "--seat", "ann")
+    ben = join(clients, h, "Ben")
+    h.expect(r"Ben joined from 127\.0\.0\.1\.")
+    h.expect(r"Ann, action phase\. [^\r]*Hand: ")
+    ben.expect("Ann's turn 1")
+    h.expect("Ann, action> ")
+    h.p.sendline("end")
+    h.expect("Ann, buy> ")
+    h.p.sendline("end")
+    ben.expect("Ben, action> ")
+    ben.send("hand")
+    ben.expect("Ben's hand: ")
+    h.p.sendline("hand")  # the host's queries, on another's turn
+    h.expect("Ann's hand: ")
+    ben.close()
+    h.expect(r"Ben left; the game waits for Ben\.")
+    assert "Ben's hand" not in h.log.getvalue() and "Ben, action phase" not in h.log.getvalue()

@@ -2,7 +2,7 @@
 its questions read from the player asked and said to that player only."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.decisions import Decision
@@ -11,6 +11,8 @@ from ..session import Session
 from .table import Seat, Table
 
 HOST_RESUME = "dominion host --resume"
+# The session's settings a player changes for themselves (ways ask, autoend off...): each seat keeps its own.
+OWN_SETTINGS = ("ask_ways", "auto_end", "auto_play")
 
 
 class TableReader:
@@ -37,14 +39,20 @@ class TableReader:
 @dataclass
 class TableSession(Session):
     table: Any = None  # the Table: required, a field with a default only because Session's all have one
+    settings: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its OWN_SETTINGS
 
     def decide(self, game: Game, d: Decision) -> Any:
         seat: Seat = self.table.seats[d.player.name]
         self.table.focus, self.output.focus = seat, seat.output
         self.table.context = (game, d)
+        own = [a for a in OWN_SETTINGS if hasattr(self, a)]
+        mine = self.settings.setdefault(seat.name, {a: getattr(self, a) for a in own})
+        for a in own:
+            setattr(self, a, mine[a])
         try:
             return super().decide(game, d)
         finally:
+            mine.update({a: getattr(self, a) for a in own})
             self.table.focus, self.output.focus = None, None
 
     def hand_over(self, name: str, why: str) -> None:
