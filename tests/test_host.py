@@ -351,3 +351,22 @@ def test_the_host_takes_a_seat_at_its_own_terminal_and_sees_who_joins_and_leaves
     ben.close()
     h.expect(r"Ben left; the game waits for Ben\.")
     assert "Ben's hand" not in h.log.getvalue() and "Ben, action phase" not in h.log.getvalue()
+
+
+def test_quit_or_ctrl_d_leaves_and_the_seat_waits_for_its_player(hosts, clients, data):
+    h = host(hosts, data, *GAME)
+    ann = join(clients, h, "Ann")
+    ben = join(clients, h, "Ben")
+    ann.expect("Ann, action> ")
+    ben.send("quit")  # not being asked
+    ben.expect(r"You left the game, Ben\. Join again with the same command; the game waits for you\.")
+    ben.expect(pexpect.EOF)
+    ann.expect(r"Ben left\.")
+    ann.p.send("\x04")  # Ctrl+D on an empty line, at Ann's own question
+    ann.expect("You left the game, Ann")
+    ann.expect(pexpect.EOF)
+    ben = join(clients, h, "Ben")
+    ben.expect(r"The game waits for Ann to rejoin\.|It is Ann's turn\.")
+    ann = join(clients, h, "Ann")
+    ann.expect("Ann, action> ")
+    assert h.p.isalive()
