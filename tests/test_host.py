@@ -370,3 +370,20 @@ def test_quit_or_ctrl_d_leaves_and_the_seat_waits_for_its_player(hosts, clients,
     ann = join(clients, h, "Ann")
     ann.expect("Ann, action> ")
     assert h.p.isalive()
+
+
+def test_tab_completes_and_up_recalls_the_last_line_over_ssh(hosts, clients, data):
+    h = host(hosts, data, *GAME)
+    ann = join(clients, h, "Ann")
+    ben = join(clients, h, "Ben")
+    ann.expect("Ann, action> ")
+    ann.p.send("ha\t")
+    ann.expect("hand")
+    ann.p.send("\r")
+    ann.expect("Ann's hand: ")
+    ann.p.send("\x1b[A\r")  # Up: the line before, again
+    ann.expect("Ann's hand: ")
+    ben.p.send("sup\t\r")  # not asked: the commands that only ask complete
+    ben.expect(r"coins: Copper")
+    ann.p.send("en\t\r")
+    ann.expect("Ann, buy> ")

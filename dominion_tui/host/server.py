@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import hmac
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -152,6 +153,8 @@ class SeatChannel(asyncssh.SSHServerSession):
         self.last_cr = False
         self.shown = ""  # the prompt now on the player's screen
         self.out: list[str] = []  # lines to write at the loop's next turn
+        self.history: list[str] = []  # lines typed, for Up and Down
+        self.at = 0  # where Up and Down are in it
         self.closed = False
         self.last_key = time.monotonic()
 
@@ -228,6 +231,8 @@ class SeatChannel(asyncssh.SSHServerSession):
             text = "".join(self.buf)
             keep = len(text.rstrip().rpartition(" ")[0] + " ") if " " in text.strip() else 0
             self.rub(len(self.buf) - keep)
+        elif ch == "\t":
+            self.complete()
         elif ch == "\x03":  # Ctrl+C: the line is dropped, as in a shell
             self.buf, self.long = [], False
             self.echo("^C\r\n" + self.shown)
@@ -249,7 +254,37 @@ class SeatChannel(asyncssh.SSHServerSession):
         if self.esc == 1:
             self.esc = 2 if ch in "[O" else 0
         elif "\x40" <= ch <= "\x7e" or self.esc_len > 32:
+            if self.esc_len == 2 and ch in "AB":  # Up and Down: the lines typed before
+                self.recall(-1 if ch == "A" else 1)
             self.esc = 0
+
+    def recall(self, step: int) -> None:
+        """Up and Down walk the lines this player typed, as readline does at a dumb terminal:
+        the line is rubbed out with backspaces and the other one written."""
+        if not self.history:
+            return
+        self.at = max(0, min(len(self.history), self.at + step))
+        line = self.history[self.at] if self.at < len(self.history) else ""
+        self.rub(len(self.buf))
+        self.buf = list(line)
+        self.echo(line)
+
+    def complete(self) -> None:
+        """Tab: what makes sense now completes the line; several choices are listed once."""
+        text = "".join(self.buf)
+        found = self.host.table.completions(self.seat, text) if self.seat else []
+        if not found:
+            return
+        common = os.path.commonprefix([f.lower() for f in found])
+        if len(found) == 1:
+            common = found[0]
+        if len(common) > len(text):
+            self.rub(len(self.buf))
+            self.buf = list(found[0][:len(common)])
+            self.echo("".join(self.buf))
+        elif len(found) > 1:
+            shown = [f.split(" ", 1)[1] if " " in f.strip() else f for f in found]
+            self.echo("\r\n" + "  ".join(shown[:40]) + "\r\n" + self.shown + text)
 
     def rub(self, n: int) -> None:
         if n > 0:
@@ -258,6 +293,9 @@ class SeatChannel(asyncssh.SSHServerSession):
 
     def enter(self) -> None:
         line, long = "".join(self.buf), self.long
+        if line.strip() and not long and (not self.history or self.history[-1] != line):
+            self.history = (self.history + [line])[-100:]
+        self.at = len(self.history)
         self.buf, self.long, self.shown = [], False, ""
         self.echo("\r\n")
         if self.seat is None:

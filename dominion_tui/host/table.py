@@ -24,8 +24,10 @@ from ..interpreter import MAX_LINE, clean
 from ..narration import Narrator
 from ..output import Output
 from ..queries import Queries
-from ..repl import QuitRequest, refusal
+from ..repl import TAKES_ARGUMENT, QuitRequest, refusal, suggestions
 
+QUERY_WORDS = ["hand", "supply", "status", "others", "exile", "trash", "describe", "kingdom", "log",
+               "repeat", "score", "rules", "help", "quit"]
 MAX_PENDING = 20  # lines one player may have waiting for the game: a paste flood is refused
 
 
@@ -274,6 +276,20 @@ class Table:
             seat.pending += 1
         self.put(Item("line", seat, line))
         return None
+
+    def completions(self, seat: Seat, text: str) -> list[str]:
+        """Tab at a seat (from the connection's thread): what completes `text` now. Only the
+        player being asked completes moves and answers, while the game waits for their line;
+        anyone completes the commands that only ask."""
+        game, d = self.context
+        try:
+            if seat is self.focus and game is not None and d is not None:
+                return suggestions(game, d, text)
+            low = text.lower()
+            return [c + (" " if c in TAKES_ARGUMENT else "") for c in QUERY_WORDS if c.startswith(low)] \
+                if " " not in low else []
+        except Exception:  # the game moved on meanwhile: no completion this time
+            return []
 
     def stop(self) -> None:
         self.put(Item("stop"))
