@@ -193,6 +193,7 @@ def test_a_dropped_player_rejoins_at_the_same_question_and_the_others_are_told(h
     ann.close()
     ben.expect(r"Ann left\.")
     ben.send("end")
+    ben.send("treasures")  # nothing left unplayed to ask about
     ben.send("end")
     ben.expect(r"The game waits for Ann to rejoin\.")
     ann = join(clients, h, "Ann")
@@ -226,6 +227,7 @@ def test_ctrl_c_at_the_host_saves_tells_everyone_and_resume_brings_the_game_back
     ann.expect("Ann, buy> ")  # the same question, with the same hand
     ann.send("hand")
     ann.expect(rf"Ann's hand: {re.escape(hand)}\.")
+    ann.send("treasures")
     ann.send("end")
     ben.expect(r"Ben, action phase")
 
@@ -276,7 +278,7 @@ def test_hostile_lines_over_ssh_get_one_line_each_and_the_game_goes_on(hosts, cl
     assert "It is Ann's turn." in b and "That line is too long" in b
     assert "The host's computer saves the game" in a and "Speech is your screen reader's" in a
     assert "That line is too long" in a and "Unknown command 'red'." in a
-    ann.send("end")
+    ann.send("treasures")  # Ann is in her Buy phase: the hostile "play Copper" played one
     ann.expect("Ann, buy> ")
     ann.send("end")
     ben.expect("Ben, action> ")
@@ -342,6 +344,7 @@ def test_the_host_takes_a_seat_at_its_own_terminal_and_sees_who_joins_and_leaves
     h.expect("Ann, action> ")
     h.p.sendline("end")
     h.expect("Ann, buy> ")
+    h.p.sendline("treasures")
     h.p.sendline("end")
     ben.expect("Ben, action> ")
     ben.send("hand")
@@ -387,3 +390,22 @@ def test_tab_completes_and_up_recalls_the_last_line_over_ssh(hosts, clients, dat
     ben.expect(r"coins: Copper")
     ann.p.send("en\t\r")
     ann.expect("Ann, buy> ")
+
+
+def test_undo_over_ssh_is_heard_by_everyone_and_only_the_asked_player_may_undo(hosts, clients, data):
+    h = host(hosts, data, *GAME)
+    ann = join(clients, h, "Ann")
+    ben = join(clients, h, "Ben")
+    ann.expect("Ann, action> ")
+    ann.send("end")
+    ann.expect("Ann, buy> ")
+    ann.send("treasures")
+    ben.expect("Ann plays")
+    ben.send("undo")  # not Ben's to take back
+    ben.expect(r"It is Ann's turn\.")
+    ann.send("undo")
+    ann.expect("Ann takes back: treasures.")
+    ben.expect("Ann takes back: treasures.")
+    ann.expect("Ann, buy> ")
+    ann.send("status")
+    ann.expect(r"0 coins")
