@@ -409,3 +409,28 @@ def test_undo_over_ssh_is_heard_by_everyone_and_only_the_asked_player_may_undo(h
     ann.expect("Ann, buy> ")
     ann.send("status")
     ann.expect(r"0 coins")
+
+
+def test_host_setup_mistakes_get_one_line_and_exit_status_2(tmp_path):
+    import socket
+    import subprocess
+    import sys
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+
+    def run(*flags):
+        return subprocess.run([sys.executable, "-m", "dominion_tui", "host", "--listen", "127.0.0.1", *flags],
+                              capture_output=True, text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
+
+    game = ["--players", "Ann,Ben", "--kingdom", "random"]
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        res = run(*game, "--port", str(busy.getsockname()[1]))
+    assert res.returncode == 2 and "it is in use; choose another with --port." in res.stderr
+    res = run(*game, "--seat", "Zed", "--port", "0")
+    assert res.returncode == 2 and "--seat names no player's seat: Zed. Seats: Ann, Ben." in res.stderr
+    res = run("--players", "Bot", "--computer", "Bot", "--kingdom", "random", "--port", "0")
+    assert res.returncode == 2 and "every seat is the computer's" in res.stderr
+    res = run("--resume")
+    assert res.returncode == 2 and "host.json" in res.stderr
+    assert "Traceback" not in res.stderr

@@ -7,6 +7,7 @@ brings it back for everyone to rejoin.
 from __future__ import annotations
 
 import argparse
+import errno
 import asyncio
 import os
 import signal
@@ -152,7 +153,10 @@ def main(argv: list[str]) -> int:
         sys.stderr.write(f"dominion: {e}\n")
         return 2
     except OSError as e:  # the port is in use, or the address is not this computer's
-        sys.stderr.write(f"dominion: cannot listen on port {args.port}: {(e.strerror or str(e)).lower()}.\n")
+        why = "it is in use; choose another with --port" if e.errno == errno.EADDRINUSE else \
+            f"{args.listen} is not this computer's address" if e.errno == errno.EADDRNOTAVAIL else \
+            (e.strerror or str(e)).lower()
+        sys.stderr.write(f"dominion: cannot listen on port {args.port}: {why}.\n")
         return 2
 
 
