@@ -47,8 +47,8 @@ def host(hosts, data, *flags):
     return h
 
 
-def join(clients, h, name, password=None, **kw):
-    c = Player(h, name, password, **kw)
+def join(clients, h, name, password=None, *extra, **kw):
+    c = Player(h, name, password, *extra, **kw)
     clients.append(c)
     return c
 
@@ -157,6 +157,8 @@ def test_a_reaction_on_another_turn_is_asked_of_its_player_only_and_moves_out_of
     ann.expect("Ben plays Black Cat")
     ann.expect("Ann gains a Curse")
     ben.expect(r"Ben draws [A-Z]")  # their own cards, by name
+    ann.send("log 40")  # the story told again is Ann's too
+    ann.expect(r"Ben draws 2 cards\.\r\nAnn gains a Curse")  # said again by the log
     a = ann.said()
     assert "Ben, " not in "".join(re.findall(r"\w+, (?:action|buy|choose|yes or no)> ", a))
     assert private(a, "Ben") == [] and private(ben.said(), "Ann") == []
@@ -434,3 +436,17 @@ def test_host_setup_mistakes_get_one_line_and_exit_status_2(tmp_path):
     res = run("--resume")
     assert res.returncode == 2 and "host.json" in res.stderr
     assert "Traceback" not in res.stderr
+
+
+def test_a_client_without_a_terminal_sends_whole_lines_and_hears_no_echo(hosts, clients, data):
+    h = host(hosts, data, *GAME)
+    ben = join(clients, h, "Ben")
+    ann = join(clients, h, "Ann", None, "-T")  # no terminal asked for: the client's own line editing
+    ann.expect("Ann, action> ")
+    ann.send("hand")
+    ann.expect(r"Ann's hand: ")
+    ann.send("end")
+    ann.expect("Ann, buy> ")
+    text = ann.said()  # typed text is echoed once, by the client's own terminal, not again by the host
+    assert "Ann, action> hand\r\nAnn's hand: " in text and "Ann, action> end\r\nAnn, buy> " in text
+    ben.expect("Ann's turn 1")

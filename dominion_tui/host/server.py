@@ -129,6 +129,14 @@ class HostServer(asyncssh.SSHServer):
             self.host.gate.fail(self.addr)
         return ok
 
+    def auth_completed(self) -> None:
+        """A connection that opens no game soon (`ssh -N`) is closed: it would hold a place for nothing."""
+        asyncio.get_running_loop().call_later(self.host.limits.login, self.no_session)
+
+    def no_session(self) -> None:
+        if not self.sessions and self.conn is not None:
+            self.conn.close()
+
     def session_requested(self) -> Any:
         if self.sessions:  # one game per connection
             return False
