@@ -20,7 +20,7 @@ from typing import Any
 from ..core.game import SetupError
 from ..save import SaveError, data_dir
 from ..save import read as read_save
-from .table import Item, Seat, Table
+from .table import Seat, Table
 
 DEFAULT_PORT = 2222
 SAVE_NAME = "host.json"
@@ -207,6 +207,7 @@ def host(args: argparse.Namespace) -> int:
     srv = Host(table, password, computers, limits, console.notice)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
+    srv.attach(loop)
     server = loop.run_until_complete(srv.start(args.listen, args.port, key))
     port = server.sockets[0].getsockname()[1]
     where = own_address(args.listen)
@@ -217,41 +218,38 @@ def host(args: argparse.Namespace) -> int:
         seat, _ = table.claim(seat_name, local)
         assert seat is not None
         local.start(seat)
-    done: asyncio.Future[int] = loop.create_future()
-    game = threading.Thread(target=play, args=(table, config, answers, computers, levels, path, args,
-                                               srv, console, loop, done), daemon=True)
-    game.start()
     try:
         loop.add_signal_handler(signal.SIGINT, table.stop)
     except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C raises KeyboardInterrupt instead
         pass
     try:
-        code = loop.run_until_complete(done)
-    except KeyboardInterrupt:
-        table.stop()
-        code = loop.run_until_complete(done)
-    loop.run_until_complete(asyncio.sleep(0.3))  # the last lines reach the players
-    server.close()
-    loop.run_until_complete(server.wait_closed())
-    loop.close()
-    return code
+        return play(table, config, answers, computers, levels, path, args, console)
+    finally:
+        loop.run_until_complete(asyncio.sleep(0.3))  # the last lines reach the players
+        server.close()
+        loop.run_until_complete(server.wait_closed())
+        loop.close()
 
 
 def play(table: Table, config: Any, answers: list[Any], computers: list[str], levels: dict[str, str],
-         path: Path, args: argparse.Namespace, srv: Any, console: Console,
-         loop: asyncio.AbstractEventLoop, done: asyncio.Future[int]) -> None:
-    """The game thread: the lobby, then the game, then goodbye to everyone."""
-    code = 0
+         path: Path, args: argparse.Namespace, console: Console) -> int:
+    """The lobby, then the game, then goodbye to everyone. While the game waits for a line, the
+    SSH server runs (Table.next); the game's own steps are between those waits."""
+    from .game import HOST_RESUME
     try:
-        code = run_table(table, config, answers, computers, levels, path, args, console)
+        return run_table(table, config, answers, computers, levels, path, args, console)
+    except KeyboardInterrupt:  # where no signal handler can be set (Windows): every answer is saved
+        table.close_all(["The host stopped the game. It is saved: when the host types "
+                         f"{HOST_RESUME}, join again with the same command."])
+        console.notice(f"Game saved. Type {HOST_RESUME} to go on.")
+        return 130
     except Exception as e:  # never a traceback for a player: one line, details in a file
         from ..cli import crash_log
         log = crash_log(e)
-        table.close_all([f"Something went wrong at the host ({type(e).__name__}); the game was saved "
-                         "as far as it went."])
+        table.close_all([f"Something went wrong at the host ({type(e).__name__}); the game was "
+                         "saved as far as it went."])
         console.notice(f"dominion: something went wrong ({type(e).__name__}). Details: {log}")
-        code = 1
-    loop.call_soon_threadsafe(lambda: done.done() or done.set_result(code))
+        return 1
 
 
 def run_table(table: Table, config: Any, answers: list[Any], computers: list[str],
@@ -290,5 +288,3 @@ def run_table(table: Table, config: Any, answers: list[Any], computers: list[str
         console.notice(f"Game saved. Type {HOST_RESUME} to go on." if saved else "Game not saved.")
     return 0
 
-
-__all__ = ["main", "Item"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import hmac
+import threading
 import os
 import time
 from dataclasses import dataclass, field
@@ -331,10 +332,15 @@ class SeatChannel(asyncssh.SSHServerSession):
 
     # ---------------------------------------------------------------- output, in the loop
     def put_lines(self, lines: list[str]) -> None:
-        """Lines that come together are written together, the prompt and the line being typed put
+        """Lines go out at once, unless a prompt or a line being typed is on the player's screen:
+        then lines that come together are written together, and what was on the screen is put
         back once after them, not after each."""
-        if not self.out:
-            asyncio.get_running_loop().call_soon(self.flush_out)
+        if not self.out and not self.shown and not (self.tty and self.buf):
+            self.out = lines
+            self.flush_out()
+            return
+        if not self.out and self.host.loop is not None:
+            self.host.loop.call_soon(self.flush_out)
         self.out += lines
 
     def flush_out(self) -> None:
@@ -394,15 +400,37 @@ class Host:
         self.notice = notice
         self.links: set[SeatChannel] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread = 0  # the loop's thread, the game's too
 
     def call(self, fn: Callable[..., None], *args: Any) -> None:
-        """Run `fn` in the event loop, in the order asked: from the game thread or the loop's own."""
+        """Run `fn` for the event loop: now in the loop's own thread (the game's), else in the
+        loop, in the order asked (from another thread: the host's own seat reading its terminal)."""
         loop = self.loop
-        if loop is not None and not loop.is_closed():
+        if loop is None or loop.is_closed():
+            return
+        if threading.get_ident() == self.thread:
+            fn(*args)
+        else:
             loop.call_soon_threadsafe(fn, *args)
 
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The table's waits run this loop, in this thread, until something reaches the table."""
+        self.loop, self.thread = loop, threading.get_ident()
+        arrived = asyncio.Event()
+
+        def wait() -> None:
+            loop.run_until_complete(arrived.wait())
+            arrived.clear()
+
+        def notify() -> None:
+            if threading.get_ident() == self.thread:
+                arrived.set()
+            else:
+                loop.call_soon_threadsafe(arrived.set)
+
+        self.table.wait, self.table.notify = wait, notify
+
     async def start(self, listen: str, port: int, key: Any) -> Any:
-        self.loop = asyncio.get_running_loop()
         server = await asyncssh.create_server(
             lambda: HostServer(self), listen or None, port, server_host_keys=[key],
             encoding=None, line_editor=False, allow_pty=True, agent_forwarding=False,

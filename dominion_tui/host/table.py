@@ -1,9 +1,9 @@
 """The table: one game, its seats, and the lines that reach it from every connection.
 
-The game runs in one thread, as at the keyboard (`Session`). Every connection puts what its
-player types, and its joins and leaves, on one queue that only the game thread reads: so the
-game's state is only ever touched by that thread, queries from players not being asked
-included, and nothing a remote player types can race the game.
+The game runs as at the keyboard (`Session`). Every connection puts what its player types, and
+its joins and leaves, on one queue that only the game reads, between its own steps: so nothing
+a remote player types can race the game, queries from players not being asked included. While
+the game waits for a line, the SSH event loop runs in the same thread (see `next`).
 
 Each seat has its own `Output` whose narrator always sees that seat's cards and no one else's
 (privacy); the session's own output (`Fanout`) sends what the game says to every seat and
@@ -230,6 +230,8 @@ class Table:
         self.inbox: queue.Queue[Item] = queue.Queue()
         self.lock = threading.Lock()
         self.notice = notice  # the host's own terminal: who joined and left
+        self.wait: Callable[[], None] | None = None  # runs the event loop until `notify`; None: block on the queue
+        self.notify: Callable[[], None] = lambda: None  # something was put on the queue
         self.output = Fanout(plain=True, stream=io.StringIO(), level=level)
         self.output.outputs = [s.output for s in self.seats.values()]
         self.focus: Seat | None = None  # the seat being asked now
@@ -296,10 +298,22 @@ class Table:
 
     def put(self, item: Item) -> None:
         self.inbox.put(item)
+        self.notify()
 
     # ---------------------------------------------------------------- the game thread
     def next(self) -> Item:
-        item = self.inbox.get()
+        """The next thing that reached the table. With `wait` (the host), the SSH event loop runs
+        in this same thread until something arrives: so the game's lines go out the moment they are
+        said, with no thread between the game and the players' connections."""
+        while True:
+            if self.wait is None:
+                item = self.inbox.get()
+                break
+            try:
+                item = self.inbox.get_nowait()
+                break
+            except queue.Empty:
+                self.wait()
         if item.kind == "line" and item.seat is not None:
             with self.lock:
                 item.seat.pending -= 1
