@@ -459,8 +459,10 @@ def test_a_client_without_a_terminal_sends_whole_lines_and_hears_no_echo(hosts, 
     ann.expect("Ann, action> ")
     ann.send("hand")
     ann.expect(r"Ann's hand: ")
+    ann.expect("Ann, action> ")
     ann.send("end")
     ann.expect("Ann, buy> ")
     text = ann.said()  # typed text is echoed once, by the client's own terminal, not again by the host
-    assert "Ann, action> hand\r\nAnn's hand: " in text and "Ann, action> end\r\nAnn, buy> " in text
+    assert "Ann, action> hand\r\nAnn's hand: " in text and "end\r\nAnn, buy> " in text
+    assert text.count("hand\r\n") == 1 and text.count("end\r\n") == 1
     ben.expect("Ann's turn 1")
