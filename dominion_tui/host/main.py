@@ -7,8 +7,8 @@ brings it back for everyone to rejoin.
 from __future__ import annotations
 
 import argparse
-import errno
 import asyncio
+import errno
 import os
 import signal
 import socket
