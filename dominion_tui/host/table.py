@@ -152,18 +152,19 @@ class Fanout(Output):
     def targets(self) -> list[Output]:
         return [self.focus] if self.focus is not None else self.outputs
 
-    # ---- the game's notes: every seat, each through its own narrator
-    def note(self, note: Note) -> None:
+    # ---- the game's notes: every seat, each through its own narrator. Every method forwards
+    # whatever it is given, so a new argument of Output's (end_batch(asks=...)) passes through.
+    def note(self, *a: Any, **k: Any) -> None:
         for o in self.outputs:
-            o.note(note)
+            o.note(*a, **k)
 
-    def keep(self, note: Note) -> None:
+    def keep(self, *a: Any, **k: Any) -> None:
         for o in self.outputs:
-            o.keep(note)
+            o.keep(*a, **k)
 
-    def forget(self) -> None:
+    def forget(self, *a: Any, **k: Any) -> None:
         for o in self.outputs:
-            o.forget()
+            o.forget(*a, **k)
 
     def mark(self) -> Any:  # type: ignore[override]
         return [o.mark() for o in self.outputs]
@@ -172,37 +173,45 @@ class Fanout(Output):
         for o, m in zip(self.outputs, mark):
             o.cut(m)
 
-    def flush(self) -> None:
+    def flush(self, *a: Any, **k: Any) -> None:
         for o in self.outputs:
-            o.flush()
+            o.flush(*a, **k)
 
-    def end_batch(self) -> None:
-        self.flush()
+    def end_batch(self, *a: Any, **k: Any) -> None:
+        for o in self.outputs:
+            o.end_batch(*a, **k)
 
     # ---- sentences: the focus, else everyone
-    def say(self, line: str, style: str | None = None) -> None:
+    def say(self, *a: Any, **k: Any) -> None:
         for o in self.targets():
-            o.say(line, style)
+            o.say(*a, **k)
 
-    def tell(self, line: str, style: str | None = None) -> None:
+    def tell(self, *a: Any, **k: Any) -> None:
         for o in self.targets():
-            o.tell(line, style)
+            o.tell(*a, **k)
 
-    def emit(self, line: str, style: str | None = None) -> None:
+    def emit(self, *a: Any, **k: Any) -> None:
         for o in self.targets():
-            o.emit(line, style)
+            o.emit(*a, **k)
 
-    def info(self, lines: list[str]) -> None:
+    def info(self, *a: Any, **k: Any) -> None:
         for o in self.targets():
-            o.info(lines)
+            o.info(*a, **k)
 
-    def question(self, lines: list[str]) -> None:
+    def question(self, *a: Any, **k: Any) -> None:
         for o in self.targets():
-            o.question(lines)
+            o.question(*a, **k)
 
-    def answered(self) -> None:
+    def echo(self, *a: Any, **k: Any) -> None:
+        """An answer confirmed: to the player who gave it (what it does is heard by all as notes)."""
+        for o in self.targets():
+            echo = getattr(o, "echo", None)
+            if echo is not None:
+                echo(*a, **k)
+
+    def answered(self, *a: Any, **k: Any) -> None:
         if self.focus is not None:
-            self.focus.answered()
+            self.focus.answered(*a, **k)
 
     def log(self) -> list[str]:
         return self.focus.log() if self.focus is not None else []
