@@ -222,7 +222,11 @@ def test_ctrl_c_at_the_host_saves_tells_everyone_and_resume_brings_the_game_back
     h.expect(r"Game saved\. Type dominion host --resume to go on\.")
     h.expect(pexpect.EOF)
     assert (data / "dominion-tui" / "host.json").exists()
+    key = data / "dominion-tui" / "host_key"
+    assert key.stat().st_mode & 0o777 == 0o600  # made once, readable by its owner only
+    made = key.read_bytes()
     h = host(hosts, data, "--resume")
+    assert key.read_bytes() == made  # kept: players' ssh knows the host again
     ben = join(clients, h, "Ben")
     ben.expect("Waiting for Ann")
     ann = join(clients, h, "Ann")
