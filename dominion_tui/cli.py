@@ -59,7 +59,8 @@ def parser() -> argparse.ArgumentParser:
                       epilog="Also: 'dominion scenario PATH...' runs rules scenario files (exit 0 all "
                       "pass, 1 some fail, 2 a file is invalid); 'dominion kingdom [--kingdom, --landscapes, "
                       "--sets, --exclude, --seed]' prints the kingdom a game would get. The player's "
-                      "guide is accessibility.md.")
+                      "guide is accessibility.md. 'dominion host' hosts a game that players join with ssh, "
+                      "each at their own computer (see 'dominion host --help').")
     p.add_argument("--players", default=None, help="player names in turn order, comma-separated "
                    "(1 to 6); without it the game asks")
     p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated; "
@@ -629,6 +630,9 @@ def main(argv: list[str] | None = None) -> int:
         return scenario_main(argv[1:])
     if argv[:1] == ["kingdom"]:
         return kingdom_main(argv[1:])
+    if argv[:1] == ["host"]:  # play together over SSH (issue 24): dominion_tui/host
+        from .host.main import main as host_main
+        return host_main(argv[1:])
     if argv[:1] == ["simulate"]:
         from .simulate import main as simulate_main
         return simulate_main(argv[1:])
