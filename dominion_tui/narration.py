@@ -212,6 +212,9 @@ class Narrator:
     def _final_round(self, p, d):
         return f"The game has ended. One more round for {' and '.join(d['players'])}."
 
+    def _stalled(self, p, d):
+        return f"The game has stalled: no card has left the Supply in {d['rounds']} rounds, so it ends now."
+
     def _trash(self, p, d):
         return f"{p} trashes {article(d['card'])}."
 

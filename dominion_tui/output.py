@@ -19,7 +19,7 @@ from .narration import CLAUSES, Narrator, combine, count, grouped
 ALWAYS = {"turn", "game_over", "pile_empty", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
           "unexile", "artifact", "coffers", "villagers", "spend", "duration", "return",
           "play_aside", "set_aside_by_game", "trigger", "react", "phase_back", "final_round",
-          "extra_turn"}
+          "extra_turn", "stalled"}
 # Details of your own turn that normal adds to brief (you typed the move; `status` tells the rest).
 OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}
 # What normal says of other players' turns besides ALWAYS: what they played and showed.
@@ -239,6 +239,7 @@ class Output:
         # replaying without a word) only when the log is asked for (issue 12: resume).
         self.earlier: Callable[[], list[Note]] | None = None
         self.prepended = 0  # notes put before the history since it began: marks stay valid
+        self.after: list[str] = []  # lines said once the teller has told what it holds (see then)
         if not self.plain:
             from rich.console import Console
             # Lines are wrapped by `wrap` (between list items, never inside a card name) and
@@ -309,6 +310,19 @@ class Output:
                 self.transcript.flush()
             except OSError as e:  # a full disk ends the transcript, never the game
                 self.stop_transcript(e)
+        after, self.after = self.after, []
+        for line in after:  # the line they follow was the teller's: cause before effect
+            self.tell(line)
+
+    def then(self, line: str) -> None:
+        """Say `line` after the line of the note just given, which the teller may still hold (a
+        run of plays, a heap of discards): now if it holds nothing, else right after it is told."""
+        if self.muted:
+            return
+        if self.teller.run is None and self.teller.heap is None:
+            self.tell(line)
+        else:
+            self.after.append(line)
 
     def stop_transcript(self, e: OSError) -> None:
         transcript, self.transcript = self.transcript, None

@@ -36,6 +36,8 @@ HELP = {
     "rules": "rules TOPIC: the rules of a mechanism, such as rules exile. rules alone lists the topics.",
     "autoplay": "autoplay on: buy CARD first plays the Treasures that need no decision when that pays for it. "
                 "autoplay off: it says how many are not played yet.",
+    "tips": "tips on: the first time something happens in this game (Exile, a Horse, an Event...), one line "
+            "starting Tip explains it and names the command that shows it. tips off: no tips.",
     "help": "help COMMAND: help on one command.",
     "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
 }
@@ -204,7 +206,7 @@ class Queries:
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
                 "log N, repeat, score, rules TOPIC. Also: undo, save FILE, speech, ways, autoend, autoplay, "
-                "help COMMAND, quit."]
+                "tips, help COMMAND, quit."]
 
 
 def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost) -> list[str]:

@@ -18,11 +18,11 @@ from .core.model import Card
 
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
-            "save", "speech", "ways", "autoend", "autoplay", "rules", "help", "quit"]
+            "save", "speech", "ways", "autoend", "autoplay", "tips", "rules", "help", "quit"]
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
 CONTROL = "That line holds a terminal control code; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
-                  "ways", "autoend", "autoplay", "rules"}
+                  "ways", "autoend", "autoplay", "tips", "rules"}
 
 
 class QuitRequest(Exception):
@@ -85,7 +85,7 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
         elif verb == "rules":
             from .rules_topics import TOPICS
             names = list(TOPICS)
-        elif verb in ("ways", "autoend", "autoplay"):
+        elif verb in ("ways", "autoend", "autoplay", "tips"):
             names = ["ask", "typed"] if verb == "ways" else ["on", "off"]
         elif verb in ("describe", "help"):
             names = sorted(game.db.defs) if verb == "describe" else COMMANDS

@@ -32,6 +32,7 @@ from .core.decisions import Decision, TurnAction
 from .core.game import Config, SetupError
 from .core.model import ACTION, DURATION
 from .files import Claim, make_private_dir, open_private
+from .tips import parse_state
 
 FORMAT = "dominion-tui save"
 VERSION = 1  # a named save: one JSON object
@@ -57,10 +58,11 @@ class SaveData:
     computers: list[str] = field(default_factory=list)
     levels: dict[str, str] = field(default_factory=dict)  # computer name -> level; absent: normal
     check: Check | None = None  # the state after some of the answers, to check on resume
+    tips: dict[str, Any] | None = None  # Tips.state(): on or off, and those given; absent: off
 
     def to_json(self) -> str:
         raw = {"format": FORMAT, "version": VERSION, "config": asdict(self.config),
-               "computers": self.computers, "levels": self.levels,
+               "computers": self.computers, "levels": self.levels, **self.tips_field(),
                "answers": [encode(a) for a in self.answers]}
         if self.check is not None:
             raw["check"] = self.check.raw()
@@ -68,8 +70,11 @@ class SaveData:
 
     def to_lines(self) -> str:
         head = json.dumps({"format": FORMAT, "version": JOURNAL, "config": asdict(self.config),
-                           "computers": self.computers, "levels": self.levels})
+                           "computers": self.computers, "levels": self.levels, **self.tips_field()})
         return head + "\n" + answer_lines(self.answers) + check_line(self.check)
+
+    def tips_field(self) -> dict[str, Any]:
+        return {} if self.tips is None else {"tips": self.tips}
 
 
 @dataclass(frozen=True)
@@ -419,7 +424,7 @@ def _strings(value: Any, what: str) -> list[str]:
 def parse(raw: dict[str, Any], db: Any) -> SaveData:
     """Check every field, type and bound of a save; the setup as a new game's is checked."""
     from .setup import MAX_SEED, check_config
-    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels", "check"})
+    _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels", "check", "tips"})
     c = _keys(raw["config"], "the setup", {"players", "kingdom", "landscapes", "seed"}, {"mouse"})
     mouse = c.get("mouse")
     need(mouse is None or isinstance(mouse, str), f"the {MOUSE} card is not a name")
@@ -443,7 +448,10 @@ def parse(raw: dict[str, Any], db: Any) -> SaveData:
     answers = raw["answers"]
     need(isinstance(answers, list) and len(answers) <= MAX_ANSWERS,
          f"the answers are not a list of at most {MAX_ANSWERS:,}")
-    return SaveData(config, decode_all(answers), computers, levels, _check(raw.get("check"), config, len(answers)))
+    tips = raw.get("tips")
+    need(tips is None or parse_state(tips) is not None, "the tips setting is not on or off with the tips given")
+    return SaveData(config, decode_all(answers), computers, levels, _check(raw.get("check"), config, len(answers)),
+                    tips=tips)
 
 
 def _check(value: Any, config: Config, answers: int) -> Check | None:

@@ -136,7 +136,12 @@ _Loader.add_implicit_resolver(
 
 
 def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
-    return int(loader.construct_scalar(node), 10)
+    text = loader.construct_scalar(node)
+    try:
+        return int(text, 10)
+    except ValueError:  # past the digits Python will read (4,300): no count or seed is this long
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number of {len(text.lstrip('+-'))} digits is far too long", node.start_mark) from None
 
 
 def _construct_mapping(loader: _Loader, node: yaml.Node) -> dict:
@@ -251,6 +256,17 @@ def _whole(
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         ctx.fail(where, f"{wanted}, got {_clip(str(value))}")
     return value
+
+
+def _seed(ctx: _Ctx, value: Any) -> int:
+    """A seed no game can take (setup refuses it) is a fault of the file, not of the game."""
+    from .setup import MAX_SEED
+
+    seed = _whole(ctx, "seed", value, minimum=None, maximum=None)
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        ctx.fail("seed", f"expected a whole number of at most {len(str(MAX_SEED))} digits, "
+                         f"got one of {len(str(abs(seed)))} digits")
+    return seed
 
 
 def _bool(ctx: _Ctx, where: str, value: Any) -> bool:
@@ -570,7 +586,7 @@ def parse_scenario(text: str, path: str, known_names: KnownNames) -> Scenario:
             [],
         ),
         mouse=_optional(data, "mouse", lambda value: _card(ctx, "mouse", value), None),
-        seed=_optional(data, "seed", lambda value: _whole(ctx, "seed", value, minimum=None, maximum=None), 0),
+        seed=_optional(data, "seed", lambda value: _seed(ctx, value), 0),
         setup_players=setup.players,
         supply=setup.supply,
         trash=setup.trash,

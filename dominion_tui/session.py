@@ -33,11 +33,12 @@ from .save import (
     write,
 )
 from .setup import new_game
+from .tips import Tips
 
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
 PHASES = {"start": "start of turn", "action": "action phase", "buy": "buy phase", "cleanup": "clean-up"}
 CHECKPOINT_ENDS = 2  # while replaying, a turn with at most this many "end" answers left may be the last
-META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay")
+META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay", "tips")
 
 
 def resume_command(path: Path | None) -> str:
@@ -152,6 +153,7 @@ class Session:
     auto_end: bool = True  # the Buy phase ends by itself when nothing is left to do
     auto_play: bool = True  # `buy X` plays the Treasures that need no decision when that pays for X
     intro: Callable[[], None] | None = None  # what a resumed game says once its save has replayed
+    tips: Tips = None  # type: ignore[assignment]  # first-time tips (issue 23); not given: off
 
     def __post_init__(self) -> None:
         self.game: Game | None = None
@@ -179,6 +181,9 @@ class Session:
         # playing against computers; nobody ("") in hot-seat; everyone when only computers play.
         humans = self.humans()
         self.output.narrator.viewer = humans[0] if len(humans) == 1 else ("" if humans else None)
+        if self.tips is None:
+            self.tips = Tips(self.output, humans)
+        self.tips.changed = self.tips_changed
 
     # ---------------------------------------------------------------- the game loop
     def humans(self) -> list[str]:
@@ -333,6 +338,7 @@ class Session:
         if self.live:
             self.output.muted = False
             self.output.note(note)
+            self.tips.note(note, self.game)  # after the note's own line: cause before effect
         else:  # nothing is said while answers replay: keep the note for the log, unrendered
             self.output.muted = True
             self.output.keep(note)
@@ -371,7 +377,7 @@ class Session:
         assert self.game is not None
         at = self.waiting_at()
         return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels),
-                        None if at is None else self.state_check(at))
+                        None if at is None else self.state_check(at), tips=self.tips.state())
 
     def autosave(self, retry: bool = False, at: int | None = None, undo: list[Any] | None = None) -> bool:
         """Save after every answer, with a digest of the state after `at` answers, and at once after
@@ -383,11 +389,12 @@ class Session:
             self.saver = Autosave(self.save_path)
         try:  # the answers themselves, not a copy: a copy grows with the game
             if undo is not None:
-                self.saver.undo(SaveData(self.game.config, undo, self.computers, self.levels))
+                self.saver.undo(SaveData(self.game.config, undo, self.computers, self.levels,
+                                         tips=self.tips.state()))
             else:
                 check = None if at is None else self.state_check(at)
                 self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels,
-                                          check))
+                                          check, tips=self.tips.state()))
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
@@ -407,6 +414,7 @@ class Session:
             return given
         self.output.end_batch(asks=d.kind != "turn")
         self.ask(game, d)
+        self.tips.asked(game, d)
         interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent),
                                          self.output.last),
                              ways_in_moves=True)
@@ -595,7 +603,14 @@ class Session:
             return self.setting(arg, "autoend", {"on": True, "off": False}, "auto_end")
         if verb == "autoplay":
             return self.setting(arg, "autoplay", {"on": True, "off": False}, "auto_play")
+        if verb == "tips":
+            self.output.info([self.tips.command(arg)])
         return None
+
+    def tips_changed(self) -> None:
+        """The autosave's first line keeps the tips: the file is written whole at the next save."""
+        if self.saver is not None:
+            self.saver.count = None
 
     def setting(self, arg: str, verb: str, values: dict[str, bool], attr: str) -> None:
         word, _ = match_name(arg.lower(), list(values)) if arg else (None, None)

@@ -20,7 +20,7 @@ from typing import Any
 from .bots import LEVELS, make_player
 from .cmdline import OneLineParser, split
 from .core.decisions import TurnAction
-from .core.game import Config
+from .core.game import STALL_ROUNDS, Config
 from .kingdoms import resolve
 from .setup import SetupError, database, new_game
 
@@ -43,6 +43,7 @@ class GameResult:
     used: set[str] = field(default_factory=set)  # cards played or bought, Ways used
     uses: Counter = field(default_factory=Counter)  # how often each was played, bought or used
     capped: bool = False
+    stalled: bool = False  # ended because no card left the Supply for STALL_ROUNDS rounds
     decision_times: list[float] = field(default_factory=list)
     ended_behind: str = ""  # the bot whose own turn ended the game while it lost, if any
     ender: str = ""  # whose turn it was at the last decision before the game's end was decided
@@ -129,7 +130,8 @@ def play_one(job: tuple) -> GameResult:
         result.winners = [p.name for p in game.winners]
         result.scores = {p.name: game.score(p) for p in game.players}
         result.turns = {p.name: p.turns_taken for p in game.players}
-        if result.ender not in result.winners:  # the game ended on the turn of a player who lost
+        result.stalled = game.stalled
+        if not game.stalled and result.ender not in result.winners:  # ended on a loser's own turn
             result.ended_behind = result.ender
     return result
 
@@ -197,6 +199,10 @@ def report(bots: list[str], results: list[GameResult], random_kingdoms: bool) ->
         lines.append(f"finding: seed {r.seed} ({', '.join(r.kingdom + r.landscapes)}) reached the turn cap.")
     if not capped:
         lines.append("No game reached the turn cap.")
+    for r in results:
+        if r.stalled:
+            lines.append(f"finding: seed {r.seed} ({', '.join(r.kingdom + r.landscapes)}) stalled: "
+                         f"no card left the Supply in {STALL_ROUNDS} rounds.")
     if random_kingdoms:
         dealt = set().union(*(set(r.kingdom + r.landscapes) for r in results)) if results else set()
         used = set().union(*(r.used for r in results)) if results else set()

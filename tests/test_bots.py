@@ -282,6 +282,8 @@ def test_which_first_puts_a_trigger_that_can_act_before_one_that_waits_for_it() 
             game.new_card(name, a.hand)
         for name in ["Copper", "Silver"]:
             game.new_card(name, a.deck)
+        for name in ["Gold", "Gold"]:  # money enough that the bots' money floor lets a Copper go
+            game.new_card(name, a.discard)
         game.phase, a.coins, a.buys = "buy", 2, 1
         game.do(a, TurnAction("buy", "Ducat"))
         assert a.in_play.names() == ["Sheepdog"] and game.trash.names() == ["Copper"], level

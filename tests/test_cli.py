@@ -73,6 +73,7 @@ def test_rejected_step_that_was_not_expected_fails(tmp_path: Path) -> None:
     ("name: x\nplayers: [A]\nsteps: []\nexpect: {A: {handd: []}}\n", "handd"),
     ("name: [x\n", "bad.yaml"),
     ("players: [A]\nsteps: []\n", "name"),
+    ("name: x\nplayers: [A]\nsteps: []\nseed: " + "9" * 300 + "\n", "seed: expected a whole number of at most 19"),
 ])
 def test_invalid_scenario_file_exit_2(tmp_path: Path, text: str, needle: str) -> None:
     res = run("scenario", write(tmp_path, "bad.yaml", text))

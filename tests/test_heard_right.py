@@ -339,3 +339,21 @@ def test_scenario_help_prints_its_usage() -> None:
     bare = subprocess.run([sys.executable, "-m", "dominion_tui", "scenario"], text=True, capture_output=True,
                           timeout=60)
     assert bare.returncode == 2 and "usage: dominion scenario" in bare.stderr
+
+
+# ---------------------------------------------------------------- 2. the end and the piles, at a terminal
+def test_emptied_piles_and_the_end_are_said_with_their_reasons_at_a_terminal(tmp_path: Path) -> None:
+    """A whole game in a pseudo-terminal (computers in every seat): each emptied Supply pile is said
+    with how many are empty, and Game over says why; nothing of the game is said after it."""
+    child = spawn(tmp_path, ["--players", "Ann,Bob,Cat", "--computer", "Ann,Bob,Cat", "--seed", "10",
+                             "--kingdom", "random", "--plain"], cols=250)
+    lines = [r.strip() for r in rows(finish(child)) if r.strip()]
+    emptied = [line for line in lines if re.match(r"The [A-Z][\w ]* pile is empty[;:]", line)]
+    assert emptied, lines
+    for line in emptied:
+        assert re.fullmatch(r"The [\w ]+ pile is empty(; \d piles? (is|are) empty"
+                            r"(: one more empty pile ends the game)?|: the game ends after this turn)\.",
+                            line), line
+    over = next(i for i, line in enumerate(lines) if line.startswith("Game over."))
+    assert re.match(r"Game over\. (The Provinces are gone|\d Supply piles are empty: [\w ,]+)\. ", lines[over])
+    assert lines[over + 1].startswith("Scores: ") and len(lines) <= over + 3, lines[over:]

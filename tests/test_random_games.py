@@ -95,9 +95,15 @@ class EndOnly(CheckingPlayer):
         return TurnAction("end") if d.kind == "turn" else answer
 
 
-def test_a_game_that_never_ends_is_stopped_at_the_cap_as_a_finding() -> None:
-    with pytest.raises(NeverEnds, match=r"^finding: seed 3 \(Barge; 2 players\) has not ended after 400 turns$"):
-        play(3, ["Barge"], [], 2, EndOnly(3))
+def test_a_game_past_the_cap_is_stopped_as_a_finding() -> None:
+    with pytest.raises(NeverEnds, match=r"^finding: seed 3 \(Barge; 2 players\) has not ended after 9 turns$"):
+        play(3, ["Barge"], [], 2, EndOnly(3, max_turns=9))
+
+
+def test_a_game_where_no_one_ever_buys_now_ends_by_itself() -> None:
+    # It used to run to the cap; a game that takes nothing from the Supply stalls and ends.
+    game, _ = play(3, ["Barge"], [], 2, EndOnly(3))
+    assert game.over and max(p.turns_taken for p in game.players) == 10
 
 
 def test_a_tiny_cap_stops_an_ordinary_game() -> None:

@@ -477,6 +477,10 @@ FIELD_ERRORS = [
     (MINIMAL + "seed: seven\n", "bad.yaml: seed: expected a whole number, got text 'seven'"),
     (MINIMAL + "seed: 1.5\n", "bad.yaml: seed: expected a whole number, got text '1.5'"),
     (MINIMAL + "seed: true\n", "bad.yaml: seed: expected a whole number, got true"),
+    # a seed no game takes is the file's fault (INVALID), not the game's (FAIL): issue 19
+    (MINIMAL + "seed: " + "9" * 300 + "\n", "bad.yaml: seed: expected a whole number of at most 19 digits, got one of 300 digits"),
+    (MINIMAL + "seed: -" + "1" * 20 + "\n", "bad.yaml: seed: expected a whole number of at most 19 digits, got one of 20 digits"),
+    (MINIMAL + "seed: " + "9" * 5000 + "\n", "bad.yaml: line 4: not valid YAML: a number of 5000 digits is far too long"),
     # setup
     (MINIMAL + "setup: [Alice]\n", "bad.yaml: setup: expected a mapping"),
     (MINIMAL + "setup:\n  Carol: {}\n", "bad.yaml: setup.Carol: unknown key (expected a player name or one of supply, trash, phase, turn)"),

@@ -12,8 +12,8 @@ from .expert import Expert
 from .levels import LEVELS, make_player
 from .plans import PLANS, Plan
 from .rng import PositionRandom
-from .simple import GOOD_PROJECTS, JUNK, RandomPlayer, SimplePlayer
+from .simple import GOOD_PROJECTS, JUNK, MONEY_FLOOR, RandomPlayer, SimplePlayer
 from .traits import Traits, traits
 
-__all__ = ["GOOD_PROJECTS", "JUNK", "LEVELS", "PLANS", "BigMoneyPlayer", "Bot", "Expert", "Plan", "PositionRandom",
+__all__ = ["GOOD_PROJECTS", "JUNK", "LEVELS", "MONEY_FLOOR", "PLANS", "BigMoneyPlayer", "Bot", "Expert", "Plan", "PositionRandom",
            "RandomPlayer", "SimplePlayer", "Traits", "make_player", "traits"]

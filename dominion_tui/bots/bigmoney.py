@@ -22,7 +22,7 @@ class BigMoneyPlayer(SimplePlayer):
         if treasures:
             return treasures[0]
         if game.phase == "buy" and not game.turn.bought_in_phase and p.buys:
-            want = self.money(game, p)
+            want = self.instead_of_empty(game, p, self.money(game, p)) or ("Copper" if self.thinned(game, p) else None)
             if want and TurnAction("buy", want) in acts:
                 return TurnAction("buy", want)
         return TurnAction("end")

@@ -65,6 +65,8 @@ class Bot(SimplePlayer):
             return TurnAction("coffers", None, 1)
         if game.phase == "buy" or game.phase == "action":
             want = safe(game, p, self.purchase(game, p)) if p.buys else None
+            if want is None and p.buys and self.thinned(game, p):
+                want = "Copper"
             if want and TurnAction("buy", want) in acts:
                 return TurnAction("buy", want)
         return TurnAction("end")

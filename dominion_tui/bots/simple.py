@@ -8,6 +8,7 @@ from typing import Any
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from .rng import _MASK, PositionRandom, _mix
+from .traits import traits
 
 
 def can_act(game: Game, d: Decision, option: Any) -> bool:
@@ -57,6 +58,10 @@ class RandomPlayer:
 
 
 JUNK = ("Curse", "Estate", "Copper")
+
+MONEY_FLOOR = 5
+
+THIN = 10  # cards to draw (Exile aside) under which a bot buys a Copper rather than nothing
 # Projects worth a cube early, best first: each is bought at most once, so buying never loops.
 # Not Cathedral: its trash is not optional, and a simple buyer thins itself down to nothing.
 GOOD_PROJECTS = ("Innovation", "Barracks", "Canal", "Citadel", "Piazza", "Academy", "Guildhall",
@@ -183,12 +188,56 @@ class SimplePlayer(RandomPlayer):
             return o.value if o.value is not None and hasattr(o.value, "name") else o.label
         return sorted(range(len(d.options)), key=lambda i: (self.worth(game, value(i)), i))
 
+    @staticmethod
+    def buying_power(p: Any) -> int:
+        """The coins the Treasures it can draw make (those in Exile make none)."""
+        return sum(traits(c.defn).coins for c in p.all_cards() if c.is_("Treasure") and c.zone is not p.exile)
+
+    @staticmethod
+    def instead_of_empty(game: Game, p: Any, want: str | None) -> str | None:
+        """Late, with the Duchies or Estates gone: the money the coins buy instead, so that it
+        never stops buying (and the game never stalls) while Provinces are left to take."""
+        if want in ("Duchy", "Estate") and not game.supply[want].cards:
+            return "Gold" if p.coins >= 6 else "Silver" if p.coins >= 3 else None
+        return want
+
+    @staticmethod
+    def thinned(game: Game, p: Any) -> bool:
+        """Nothing bought this turn and fewer than THIN cards to draw (Exile aside): it has
+        thinned itself too far (Cathedral trashes a card every turn), so a Copper, which costs
+        nothing, beats buying nothing."""
+        return not game.turn.bought_in_phase and bool(game.supply["Copper"].cards) \
+            and sum(c.zone is not p.exile for c in p.all_cards()) < THIN
+
+    def keeps(self, d: Decision, money: int) -> set[int]:
+        """Options that are Treasures it cannot lose without falling under MONEY_FLOOR."""
+        if money - 3 >= MONEY_FLOOR:  # no Treasure makes more than 3: the usual case, no look
+            return set()
+        return {i for i, o in enumerate(d.options) if self.coins_of(o) and money - self.coins_of(o) < MONEY_FLOOR}
+
+    @staticmethod
+    def coins_of(option: Any) -> int:
+        card = option.value
+        return traits(card.defn).coins if hasattr(card, "defn") and card.is_("Treasure") else 0
+
     def answer_trash(self, game: Game, d: Decision) -> list[int]:
-        """Away with Curses, Estates and Coppers; anything else only when it must."""
+        """Away with Curses, Estates and Coppers; anything else only when it must; never the
+        Treasures it needs to go on buying (MONEY_FLOOR) while anything else will do."""
         if game.phase == "cleanup" and d.may_decline:  # Improve: trash only to upgrade
             return self.improve(game, d)
         order = self.ranked(game, d)
-        junk = [i for i in order if d.options[i].label in JUNK]
+        money = self.buying_power(d.player)
+        keep = self.keeps(d, money)
+        if keep:  # the money it needs goes last
+            order = [i for i in order if i not in keep] + [i for i in order if i in keep]
+        junk = []
+        for i in order:  # junk, as long as what is left still buys
+            if d.options[i].label in JUNK:
+                loss = self.coins_of(d.options[i])
+                if loss and money - loss < MONEY_FLOOR:
+                    continue
+                money -= loss
+                junk.append(i)
         if d.max > 1:
             return junk[: d.max] if len(junk) >= d.min else order[: d.min]
         if junk:

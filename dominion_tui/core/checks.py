@@ -52,6 +52,7 @@ class Checks(Moves):
             "once_per_game": sorted(self.used_once_per_game),
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
             "final_round": None if self.final_round is None else [q.index for q in self.final_round],
+            "supply_low": (self.supply_low, list(self.low_at)),
             "over": self.over, "winners": [p.index for p in self.winners],
             "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
             "warned_low": sorted(self.warned_low),

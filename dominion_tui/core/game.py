@@ -17,8 +17,9 @@ from __future__ import annotations
 from .checks import Checks
 from .model import Card, CardDef, Player, Zone
 from .state import Config, SetupError, TurnState
+from .turns import STALL_ROUNDS
 
-__all__ = ["Config", "Game", "SetupError", "TurnState"]
+__all__ = ["STALL_ROUNDS", "Config", "Game", "SetupError", "TurnState"]
 
 
 class Game(Checks):

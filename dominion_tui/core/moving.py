@@ -14,6 +14,7 @@ from .triggers import Triggers
 LOW_PILE = 5  # a non-Supply pile this small is announced as running low
 
 
+
 class Moving(Triggers):
     if TYPE_CHECKING:  # the end of the game: turns.py
         def game_should_end(self) -> bool: ...

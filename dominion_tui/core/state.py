@@ -83,6 +83,8 @@ class GameState:
         self.winners: list[Player] = []
         self.playing: list[tuple[Player, Card]] = []  # the cards whose instructions are resolving
         self.final_round: list[Player] | None = None  # after the game would end: who still plays
+        self.supply_low: int | None = None  # the fewest cards the Supply has held (see _stalled)
+        self.low_at: list[int] = []  # each player's turns completed when it got that low
         self.waiting: Decision | None = None
         self.skip_start = True  # the first turn's start-of-turn effects are not run
         self._next_id = 0

@@ -17,6 +17,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 
+# The game's end depends on the Supply piles alone: when every player has taken this many turns
+# and no card has left the Supply for good, the game has stalled and ends (see _stalled).
+STALL_ROUNDS = 10
+
 class Turns(Moving):
     if TYPE_CHECKING:  # the top-level moves, which the turn asks for and carries out: moves.py
         _DOERS: dict[str, Callable[[Any, Player, TurnAction], None]]
@@ -69,6 +73,8 @@ class Turns(Moving):
     # ------------------------------------------------------------------ turn flow
     def run(self) -> None:
         """Play until the game ends or a decider stops it (by raising)."""
+        if self.supply_low is None:  # counted from the first turn as set up (a scenario's too)
+            self._mark_supply(turn_done=False)
         while not self.over:
             p = self.current
             if self.phase == "start":
@@ -172,6 +178,10 @@ class Turns(Moving):
             self.final_round = [q for q in after if self.modify("final_round", q, False)]
             if self.final_round:
                 self.say("final_round", None, players=[q.name for q in self.final_round])
+        if self.final_round is None and self._stalled():
+            self.say("stalled", None, rounds=STALL_ROUNDS)
+            self.finish()
+            return
         if self.final_round is not None:  # the game has ended: only the extra round is left
             if not self.final_round:
                 self.finish()
@@ -195,6 +205,27 @@ class Turns(Moving):
             if not z.cards:
                 return True
         return self.empty_piles() >= (3 if len(self.players) <= 4 else 4)
+
+    def _stalled(self) -> bool:
+        """No card has left the Supply for good (its count has not fallen below its lowest so
+        far) while every player took STALL_ROUNDS turns: a game that moves no nearer its end.
+        The Supply only ever holds finitely many cards, so with this rule every game ends."""
+        if self.supply_low is None or sum(len(z.cards) for z in self.supply.values()) < self.supply_low:
+            self._mark_supply(turn_done=True)
+            return False
+        return self.stalled
+
+    def _mark_supply(self, turn_done: bool) -> None:
+        """The Supply's count now, and each player's turns completed by now."""
+        self.supply_low = sum(len(z.cards) for z in self.supply.values())
+        self.low_at = [p.turns_taken - (not turn_done and p is self.current and not self.turn.extra)
+                       for p in self.players]
+
+    @property
+    def stalled(self) -> bool:
+        """Every player has completed STALL_ROUNDS turns since the Supply last got smaller."""
+        return self.supply_low is not None and all(
+            p.turns_taken - t >= STALL_ROUNDS for p, t in zip(self.players, self.low_at))
 
     def _game_ending_piles(self) -> tuple[Zone, ...]:
         if "ending" not in self._pile_facts:
