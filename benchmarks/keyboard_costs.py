@@ -19,11 +19,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from dominion_tui.bots import RandomPlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.output import Output
-from dominion_tui.players import RandomPlayer
 from dominion_tui.save import read as read_save
 from dominion_tui.session import QuitRequest, Session, UndoRequest
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import time
 
+from dominion_tui.bots import RandomPlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.game import Config
-from dominion_tui.players import RandomPlayer
 from dominion_tui.setup import new_game
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]

@@ -34,7 +34,7 @@ class TimedReader:
         try:
             return next(self.lines)
         except StopIteration:
-            raise EOFError
+            raise EOFError from None
 
 
 def latency(games: int = 5) -> list[float]:
@@ -44,7 +44,7 @@ def latency(games: int = 5) -> list[float]:
         reader = TimedReader(TURN * 100)
         out = Output(plain=True, stream=io.StringIO())
 
-        def first_line(line: str) -> None:
+        def first_line(line: str, reader: TimedReader = reader) -> None:
             if reader.sent_at is not None:
                 samples.append(time.perf_counter() - reader.sent_at)
                 reader.sent_at = None

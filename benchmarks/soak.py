@@ -20,8 +20,8 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 
+from dominion_tui.bots import RandomPlayer, SimplePlayer, make_player
 from dominion_tui.core.game import Config
-from dominion_tui.players import RandomPlayer, SimplePlayer, make_player
 from dominion_tui.setup import SetupError, database, new_game
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]

@@ -4,7 +4,7 @@ plan or table holds):
 python benchmarks/tune_hard.py ratings GAMES [CARD ...]
     For each Kingdom card X (all by default) and 1 to 3 copies: Big Money Ultimate with X,
     played by `hard`, against `bigmoney`, alone in the kingdom. Prints the TUNED table for
-    players.py: the best count and its win rate.
+    bots/tuning.py: the best count and its win rate.
 python benchmarks/tune_hard.py in-play GAMES [CARD ...]
     The same, but against `normal` over random kingdoms that hold X (where hard will use it).
 python benchmarks/tune_hard.py knobs GAMES 'kingdom_bar=2.4,gold_bar=3.4' ...
@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 import random
 import sys
-from typing import Callable
+from collections.abc import Callable
 
-from dominion_tui import players
+from dominion_tui.bots import PLANS, tuning
 from dominion_tui.setup import SetupError, database
 from dominion_tui.simulate import MAX_TURNS, play_one, random_kingdom, report, run
 
@@ -36,7 +36,7 @@ def best_counts(names: list[str], rate: Callable[[str], float]) -> None:
     for name in names:
         best = (0.0, 0)
         for count in (1, 2, 3):
-            players.TUNED = {name: (count, 1.0)}
+            tuning.TUNED = {name: (count, 1.0)}
             best = max(best, (rate(name), -count))
         print(f'    "{name}": ({-best[1]}, {best[0]:.2f}),', flush=True)
     print("}")
@@ -67,7 +67,7 @@ def knobs(games: int, candidates: list[str]) -> None:
     for text in candidates:
         values = {k: float(v) if "." in v else int(v) for k, v in
                   (kv.split("=") for kv in text.split(",") if kv)}
-        players.PLANS["hard"] = dataclasses.replace(players.PLANS["hard"], **values)
+        PLANS["hard"] = dataclasses.replace(PLANS["hard"], **values)
         results = run(["hard", "normal"], games, 7, None, [], jobs=1)
         print(text or "(hard's plan)", "|", report(["hard", "normal"], results, False)[0], flush=True)
 

@@ -8,9 +8,10 @@ pydominion stays outside this repository; get it with
     git clone https://github.com/dwagon/pydominion PATH
 (measured with commit 587181b, March 2026; it needs `rich`, which this project's venv has).
 Run from this project's venv:
-    python benchmarks/vs_pydominion.py --pydominion PATH [--before DIR] [ROUNDS]
+    python benchmarks/vs_pydominion.py [--pydominion PATH] [--before DIR] [ROUNDS]
 `--before DIR` adds another dominion-tui checkout (a `git worktree` of an older commit, say) as
-a third engine. Each round plays 1 pydominion game, 10 `before` games and 30 games of this tree.
+another engine; without `--pydominion` only the two checkouts are compared (a change's cost).
+Each round plays 1 pydominion game, 10 `before` games and 30 games of this tree.
 """
 from __future__ import annotations
 
@@ -31,7 +32,10 @@ HERE = Path(__file__).resolve().parent.parent  # this checkout: "ours"
 def ours_player():
     from dominion_tui.cli import PILOT_KINGDOM
     from dominion_tui.core.game import Config
-    from dominion_tui.players import RandomPlayer
+    try:
+        from dominion_tui.bots import RandomPlayer
+    except ImportError:  # a `before` checkout from when the bots were one module
+        from dominion_tui.bots import RandomPlayer  # type: ignore[no-redef]
     from dominion_tui.setup import new_game
 
     def play(seed: int) -> int:
@@ -46,8 +50,9 @@ def pydominion_player(path: str):
     sys.path.insert(0, path)
     os.chdir(path)  # it reads its card files relative to the working directory
     from dominion import Game as PG  # type: ignore[import-not-found]
+
     from dominion_tui.kingdoms import PILOT_KINGDOM
-    devnull = open(os.devnull, "w")
+    devnull = open(os.devnull, "w")  # noqa: SIM115 (open for the worker's whole life)
 
     def play(seed: int) -> int:
         random.seed(seed)
@@ -77,21 +82,23 @@ def worker(engine: str, path: str) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rounds", type=int, nargs="?", default=20)
-    ap.add_argument("--pydominion", required=True, help="a checkout of dwagon/pydominion")
+    ap.add_argument("--pydominion", help="a checkout of dwagon/pydominion")
     ap.add_argument("--before", help="another dominion-tui checkout to compare as well")
     ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         return worker(*args.worker)
-    sources = {"pydominion": str(HERE), "ours": str(HERE)}
+    if not (args.pydominion or args.before):
+        ap.error("nothing to compare with: give --pydominion PATH, --before DIR or both")
+    sources = {"pydominion": str(HERE)} if args.pydominion else {}
     if args.before:
-        sources = {"pydominion": str(HERE), "before": str(Path(args.before).resolve()), "ours": str(HERE)}
+        sources["before"] = str(Path(args.before).resolve())
+    sources["ours"] = str(HERE)
     procs = {}
     for name, src in sources.items():
         env = dict(os.environ, PYTHONPATH=src)  # which dominion_tui the worker imports
         procs[name] = subprocess.Popen(
-            [sys.executable, __file__, "--pydominion", args.pydominion, "--worker", name,
-             str(Path(args.pydominion).resolve())],
+            [sys.executable, __file__, "--worker", name, str(Path(args.pydominion or ".").resolve())],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=src)
     totals = {name: [0.0, 0, 0] for name in procs}  # seconds, games, turns
     for r in range(args.rounds):
@@ -113,7 +120,7 @@ def main() -> None:
         print(f"{name:10s} {games:5d} games in {secs:6.1f} s: {rate[name]:6.2f} games per second, "
               f"{turns / games:.0f} turns per game")
     ratios = [f"{name} / pydominion: {rate[name] / rate['pydominion']:.1f} times"
-              for name in rate if name != "pydominion"]
+              for name in rate if name != "pydominion" and "pydominion" in rate]
     if "before" in rate:
         ratios.append(f"ours / before: {rate['ours'] / rate['before']:.2f} times")
     print("; ".join(ratios))

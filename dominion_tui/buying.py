@@ -2,11 +2,11 @@
 pays for X (the `autoplay` preference, at the keyboard only: scenarios type every move)."""
 from __future__ import annotations
 
+from .bots import traits
 from .core.decisions import Decision, TurnAction
 from .core.game import Game
 from .interpreter import TURN_VERBS, Interpreter, Result, match_name, reject
 from .narration import count
-from .players import traits
 
 
 def wanted_buy(game: Game, d: Decision, interp: Interpreter, line: str) -> TurnAction | None:
@@ -25,7 +25,7 @@ def coins_from(game: Game, d: Decision, plays: list[TurnAction]) -> int:
     they cannot be played now."""
     if not plays or game.why_not(d.player, plays[0]):
         return 0
-    return sum(traits(game.db[a.name]).coins for a in plays)
+    return sum(traits(game.db[a.name or ""]).coins for a in plays)
 
 
 def after_treasures(game: Game, d: Decision, interp: Interpreter, line: str,
@@ -34,7 +34,7 @@ def after_treasures(game: Game, d: Decision, interp: Interpreter, line: str,
     no decision), then the buy, if they pay for it; else none. One typed line: one undo step."""
     act = wanted_buy(game, d, interp, line)
     coins = coins_from(game, d, plays) if act else 0
-    if not coins:
+    if not coins or act is None:
         return []
     p = d.player
     p.coins += coins  # asked of the game's own rule: costs that vary, other ways to pay

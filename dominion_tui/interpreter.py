@@ -144,7 +144,7 @@ class Interpreter:
             name, why = match_name(rest, sorted({c.name for c in p.hand.cards}))
             if name is None:
                 known, _ = match_name(rest, self.known_names())
-                return reject(f"You have no {known} in your hand." if known else why)
+                return reject(f"You have no {known} in your hand." if known else why or "")
             return TurnAction("play", name)
         name, why = match_name(rest, self.game.buyable_names())
         if name is None:
@@ -152,7 +152,7 @@ class Interpreter:
             if known:
                 return TurnAction("buy", known)  # why_not says why it cannot be bought
             elsewhere = self.game.db.canonical(rest)
-            return reject(f"{elsewhere} is not in this game." if elsewhere else why)
+            return reject(f"{elsewhere} is not in this game." if elsewhere else why or "")
         return TurnAction("buy", name)
 
     def play_as(self, card_text: str, way_text: str, d: Decision) -> TurnAction | Result:

@@ -8,6 +8,7 @@ game's own generator is left untouched (Way of the Mouse's card is drawn by the 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cards.menagerie.ways import MOUSE, mouse_pool
@@ -165,7 +166,7 @@ def randomize(db: CardDB, seed: int, sets: list[str], landscapes: str | int | li
     return Choice(cost_order(chosen, db), picked)
 
 
-def brings(db: CardDB, kingdom: list[str], landscapes: list[str], aside: list[str] = ()) -> list[str]:
+def brings(db: CardDB, kingdom: list[str], landscapes: list[str], aside: Sequence[str] = ()) -> list[str]:
     """What the chosen cards add to the game, as a player needs to hear it before starting."""
     uses: set[str] = set()
     for n in [*kingdom, *landscapes, *aside]:

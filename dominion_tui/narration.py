@@ -5,7 +5,8 @@ Every sink (text, speech, transcript, scenario recorder) receives these same sen
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .core.decisions import Cause, Decision
 from .core.events import Event, Note

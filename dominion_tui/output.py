@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from .core.events import Note
 from .narration import CLAUSES, Narrator, combine, count, grouped
@@ -158,7 +159,7 @@ class Teller:
         if self.joins(note, viewer):
             fresh = run is None or run.player != note.player or run.head is not None or run.notes
             out = self.flush() if fresh else []
-            self.run = Run(note.player) if fresh else run
+            self.run = Run(note.player) if fresh or run is None else run
             self.run.cards.append(note.data["card"])
             return out
         if run is not None and note.player == run.player:
@@ -326,7 +327,8 @@ class Output:
     def stop_transcript(self, e: OSError) -> None:
         transcript, self.transcript = self.transcript, None
         try:
-            transcript.close()
+            if transcript is not None:
+                transcript.close()
         except OSError:
             pass  # close flushes again and fails again; the file is closed all the same
         self.emit(f"Transcript stopped: {(e.strerror or str(e)).lower()}.")

@@ -1,7 +1,8 @@
 """Commands that only ask: they read the game and never change it."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .core.game import Game
 from .core.model import Player

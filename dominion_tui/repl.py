@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .core.decisions import Decision
 from .core.game import Game
@@ -243,7 +244,7 @@ class LineReader:
         try:
             import readline
         except ImportError:  # no readline (some Windows Pythons): plain input() still works
-            readline = None
+            readline = None  # type: ignore[assignment]  # and the module stays unused
         finally:
             for k, v in saved.items():
                 if v is None:

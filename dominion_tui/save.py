@@ -23,9 +23,10 @@ import sys
 import tempfile
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .core.decisions import Decision, TurnAction
 from .core.game import Config, SetupError
@@ -401,7 +402,7 @@ def need(ok: bool, what: str) -> None:
         raise Damaged(what)
 
 
-def _keys(obj: Any, what: str, required: set[str], optional: set[str] = set()) -> dict[str, Any]:
+def _keys(obj: Any, what: str, required: set[str], optional: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     need(isinstance(obj, dict), f"{what} is not an object")
     missing, extra = required - obj.keys(), obj.keys() - required - optional
     need(not missing, f"{what} has no {', '.join(sorted(missing))}")
@@ -469,7 +470,7 @@ def _check(value: Any, config: Config, answers: int) -> Check | None:
 
 def _levels(value: Any, computers: list[str]) -> dict[str, str]:
     """Each computer player's level; a save from before levels were kept has none: normal."""
-    from .players import LEVELS  # only here: the game's start need not wait for the players
+    from .bots import LEVELS  # only here: the game's start need not wait for the players
     need(isinstance(value, dict) and set(value) <= set(computers),
          "the computer levels are not for computer players")
     need(all(v in LEVELS for v in value.values()), "a computer level is unknown")

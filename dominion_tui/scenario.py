@@ -46,7 +46,7 @@ class Outcome:
 class ScriptedDecider:
     """Answers the game's questions with the scenario's steps, one typed line at a time."""
 
-    def __init__(self, runner: "Runner") -> None:
+    def __init__(self, runner: Runner) -> None:
         self.runner = runner
 
     def decide(self, game: Game, d: Decision) -> Any:
@@ -250,7 +250,7 @@ class Runner:
             if key == "said" and not hit:
                 return f"expect.said: no line holds all of {words}"
             if key == "not_said" and hit:
-                line = next(l for l in lines if all(w.lower() in l.lower() for w in words))
+                line = next(s for s in lines if all(w.lower() in s.lower() for w in words))
                 return f"expect.not_said: a line holds all of {words}: '{line}'"
         return None
 
@@ -328,6 +328,7 @@ def an(kind: str) -> str:
 
 def mouse_problem(sc: Scenario, db: CardDB) -> str | None:
     """Why `mouse:` cannot be Way of the Mouse's set-aside card here, or None."""
+    assert sc.mouse is not None  # asked only when the scenario names one
     d = db[sc.mouse]
     if "Way of the Mouse" not in sc.landscapes:
         return "given without Way of the Mouse in landscapes"

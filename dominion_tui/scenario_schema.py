@@ -16,8 +16,9 @@ import difflib
 import os
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 import yaml
 
@@ -134,7 +135,7 @@ _Loader.add_implicit_resolver(
 )
 
 
-def _construct_int(loader: _Loader, node: yaml.Node) -> int:
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
     text = loader.construct_scalar(node)
     try:
         return int(text, 10)
@@ -160,7 +161,7 @@ def _construct_mapping(loader: _Loader, node: yaml.Node) -> dict:
                     key_node.start_mark,
                 )
             seen.add(key)
-    return loader.construct_mapping(node, deep=True)
+    return loader.construct_mapping(node, deep=True)  # type: ignore[arg-type]  # it says why a non-mapping is not one
 
 
 _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)

@@ -3,24 +3,35 @@ from __future__ import annotations
 
 import copy
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
+from . import buying
+from .bots import make_player
 from .core.decisions import Cause, Decision, TurnAction
 from .core.events import Note
 from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
 from .core.rules import STANDING_RULES
-from . import buying
 from .interpreter import MAX_LINE, Interpreter, ascii_number, clean, match_name
 from .narration import count
 from .output import Output, wants
-from .players import make_player
 from .queries import Queries
 from .repl import QuitRequest  # raised at any prompt, the opening questions' too
-from .save import (OWN_NAME, Autosave, Check, ReplayDecider, SaveData, SaveError, autosave_path,
-                   is_save_file, state_digest, write)
+from .save import (
+    OWN_NAME,
+    Autosave,
+    Check,
+    ReplayDecider,
+    SaveData,
+    SaveError,
+    autosave_path,
+    is_save_file,
+    state_digest,
+    write,
+)
 from .setup import new_game
 from .tips import Tips
 
@@ -66,7 +77,7 @@ class AnswerInfo:
 class Live:
     """A live decider: the first live question ends the replay (and its silence)."""
 
-    def __init__(self, session: "Session", inner: Any) -> None:
+    def __init__(self, session: Session, inner: Any) -> None:
         self.session, self.inner = session, inner
 
     def decide(self, game: Game, d: Decision) -> Any:
@@ -100,7 +111,7 @@ class Checkpoint:
     history: int  # where the log ended (Output.mark)
 
     @staticmethod
-    def take(game: Game, history: int) -> "Checkpoint | None":
+    def take(game: Game, history: int) -> Checkpoint | None:
         """None when the game holds effects made during play: deepcopy does not copy functions,
         so their closures would act on this game's cards, not the copy's. Undo then replays all."""
         t = game.turn
@@ -179,7 +190,7 @@ class Session:
             return self.computer(seed)
         return make_player(self.levels.get(name, "normal"), seed)
 
-    def build(self, answers: list[Any], start: "Checkpoint | None" = None) -> Game:
+    def build(self, answers: list[Any], start: Checkpoint | None = None) -> Game:
         """A game that replays `answers` silently, then asks the live deciders; from `start`
         (a copy of the game as this turn began, its answers and notes kept) or from the setup."""
         live = {i: Live(self, self.bot(n, self.config.seed + i) if n in self.computers else self)
@@ -408,7 +419,7 @@ class Session:
             try:
                 raw, self.pending_line = self.pending_line or self.reader.read(self.prompt(d)), None
             except (EOFError, KeyboardInterrupt):
-                raise QuitRequest
+                raise QuitRequest from None
             self.output.interrupt()
             line = clean(raw)
             verb, _, arg = line.partition(" ")
@@ -542,7 +553,7 @@ class Session:
             try:
                 line = clean(self.reader.read("Press Enter>")).lower()
             except (EOFError, KeyboardInterrupt):
-                raise QuitRequest
+                raise QuitRequest from None
             if line in ("quit", "exit"):
                 raise QuitRequest
             if not line:
@@ -659,7 +670,7 @@ class Session:
             msg = sp.speech_on()
             self.output.info([msg or "Speech on."])
         elif cmd in ("rate", "volume") and len(words) == 2 and ascii_number(words[1]) is not None:
-            n = ascii_number(words[1])
+            n = ascii_number(words[1]) or 0  # a number: checked just above
             sp.configure(**({"rate": n} if cmd == "rate" else {"volume": min(n, 100) / 100}))
             self.output.info([f"Speech {cmd} {n}."])
         elif cmd == "voice" and len(words) >= 2:
@@ -694,7 +705,7 @@ class Session:
         try:
             raw = self.reader.read(f"{d.player.name}, yes or no>")
         except (EOFError, KeyboardInterrupt):
-            raise QuitRequest
+            raise QuitRequest from None
         word = clean(raw).lower()
         if word in ("yes", "y", "end"):
             return True
@@ -708,7 +719,7 @@ class Session:
             return None
         acts = self.plain_treasures(game, d)
         if not acts or game.why_not(d.player, acts[0]):
-            self.output.info([game.why_not(d.player, acts[0]) if acts else "You have no Treasures to play."])
+            self.output.info([game.why_not(d.player, acts[0]) or "" if acts else "You have no Treasures to play."])
             return None
         self.queued = acts[1:]
         self.output.begin_batch()

@@ -17,11 +17,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cli import OneLineParser, split
+from .bots import LEVELS, make_player
+from .cmdline import OneLineParser, split
 from .core.decisions import TurnAction
 from .core.game import STALL_ROUNDS, Config
 from .kingdoms import resolve
-from .players import LEVELS, make_player
 from .setup import SetupError, database, new_game
 
 MAX_TURNS = 100  # turns of one player; a game past it is a finding, not a result

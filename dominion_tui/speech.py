@@ -48,7 +48,7 @@ def sound_server() -> bool:
     if os.environ.get("PULSE_SERVER"):
         return True
     run = os.environ.get("XDG_RUNTIME_DIR")
-    return bool(run) and any(os.path.exists(os.path.join(run, n)) for n in ("pulse/native", "pipewire-0"))
+    return run is not None and bool(run) and any(os.path.exists(os.path.join(run, n)) for n in ("pulse/native", "pipewire-0"))
 
 
 def sound_problems(driver: str | None = None) -> list[Problem]:

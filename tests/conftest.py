@@ -25,7 +25,7 @@ class ScenarioItem(pytest.Item):
         try:
             sc = load(str(self.path))
         except ScenarioError as e:
-            raise ScenarioFailure(f"invalid scenario: {e}")
+            raise ScenarioFailure(f"invalid scenario: {e}") from None
         out = run_scenario(sc)
         if not out.passed:
             raise ScenarioFailure(report(out, tail=12))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import errno
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from dominion_tui import save
 from dominion_tui.core.game import Config

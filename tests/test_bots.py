@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from dominion_tui.bots import LEVELS, Bot, make_player, traits
 from dominion_tui.core.game import Config
-from dominion_tui.players import LEVELS, Bot, make_player, traits
 from dominion_tui.save import fits
 from dominion_tui.setup import database, new_game
 from dominion_tui.simulate import main as simulate
@@ -209,7 +209,7 @@ def test_hideout_trashes_anything_but_a_victory_card() -> None:
 
 
 def SimplePlayerAnswer(game, d):
-    from dominion_tui.players import SimplePlayer
+    from dominion_tui.bots import SimplePlayer
     return SimplePlayer(1).answer(game, d)
 
 
@@ -255,8 +255,8 @@ def test_events_are_bought_for_what_they_do_in_this_hand() -> None:
 
 @pytest.mark.parametrize("level", ["random", *LEVELS])
 def test_banish_is_answered_with_copies_of_one_name(level: str) -> None:
+    from dominion_tui.bots import RandomPlayer
     from dominion_tui.core.decisions import TurnAction
-    from dominion_tui.players import RandomPlayer
     bot = RandomPlayer(5) if level == "random" else make_player(level, 5)
     game = new_game(Config(["A", "B"], ["Barge"], ["Banish"], 3), {0: bot, 1: bot}, deal=False)
     a = game.players[0]
@@ -319,8 +319,8 @@ def test_cathedral_trashes_junk_then_money_never_a_province() -> None:
 
 
 def test_hard_follows_the_kingdoms_best_tuned_card(monkeypatch) -> None:
-    from dominion_tui import players
-    monkeypatch.setattr(players, "TUNED", {"Barge": (1, 0.7), "Lackeys": (2, 0.65)})
+    from dominion_tui.bots import tuning
+    monkeypatch.setattr(tuning, "TUNED", {"Barge": (1, 0.7), "Lackeys": (2, 0.65)})
     game, a = buy_phase(["Barge", "Lackeys", "Scholar"], coins=5)
     hard = make_player("hard", 1)
     assert hard.focus(game) == [("Barge", 1)] and make_player("normal", 1).focus(game) is None
@@ -334,6 +334,7 @@ def test_every_landscape_is_played_legally_and_the_game_ends(kind: str) -> None:
     """Each Event, Way and Project in a random kingdom: normal against hard, every answer legal,
     no stall."""
     import random
+
     from dominion_tui.simulate import random_kingdom
     db = database()
     for i, d in enumerate(sorted(db.of_kind(kind), key=lambda d: d.name)):
@@ -368,8 +369,8 @@ def test_late_an_extra_turn_beats_a_duchy() -> None:
 
 
 def test_hard_buys_back_an_artifact_its_focus_card_takes(monkeypatch) -> None:
-    from dominion_tui import players
-    monkeypatch.setattr(players, "TUNED", {"Flag Bearer": (1, 0.9)})
+    from dominion_tui.bots import tuning
+    monkeypatch.setattr(tuning, "TUNED", {"Flag Bearer": (1, 0.9)})
     game, a = buy_phase(["Flag Bearer"], coins=4)
     game.new_card("Flag Bearer", a.discard)
     game.artifacts["Flag"] = a

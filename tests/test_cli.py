@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 
-
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "dominion_tui", *args], input=stdin,
                           capture_output=True, text=True, timeout=120)

@@ -5,12 +5,13 @@ ownership goes through set_owner; a card or pile that arrives mid-game is heard 
 """
 from __future__ import annotations
 
+from test_mechanisms import make, put_in_hand, run
+
+from dominion_tui.bots import RandomPlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config, Game
-from dominion_tui.players import RandomPlayer
 from dominion_tui.setup import new_game
-from test_mechanisms import make, put_in_hand, run
 
 
 def reference_legal_actions(game: Game, p) -> list[TurnAction]:

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import cards
+from dominion_tui.bots import SimplePlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.decisions import Decision, Option, TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.interpreter import Interpreter
 from dominion_tui.narration import Narrator
-from dominion_tui.players import SimplePlayer
 from dominion_tui.queries import Queries
 from dominion_tui.setup import new_game
 from tests.test_mechanisms import make, run

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import random
 
+from dominion_tui.bots import RandomPlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.game import Config
 from dominion_tui.interpreter import Interpreter
-from dominion_tui.players import RandomPlayer
 from dominion_tui.queries import Queries
 from dominion_tui.setup import new_game
 

@@ -418,7 +418,7 @@ def test_an_honest_save_replays_into_its_digest_in_random_games(tmp_path: Path, 
     try:  # the computer players' module is being moved into a package (issue 20)
         from dominion_tui.bots import RandomPlayer, make_player
     except ImportError:
-        from dominion_tui.players import RandomPlayer, make_player
+        from dominion_tui.bots import RandomPlayer, make_player
 
     checked = 0
     for seed in range(block, 24, 2):

@@ -6,11 +6,10 @@ import os
 import re
 import select
 import time
+from pathlib import Path
 
 import pexpect
 import pytest
-
-from pathlib import Path
 
 from dominion_tui.host.table import MAX_PENDING, Table
 from tests.hostplay import NO_HOST_KEY_CHECK, PROMPT, SSH, Host, Player, lines, play_big_money

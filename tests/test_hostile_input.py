@@ -56,11 +56,11 @@ def test_a_name_that_is_not_utf8_is_refused_at_the_opening_questions(tmp_path: P
     assert "Players: Ann, Ben. Seed 5." in out
 
 
-def terminal(tmp_path: Path, extra: list[str] = []) -> tuple[pexpect.spawn, io.BytesIO]:
+def terminal(tmp_path: Path, extra: tuple[str, ...] = ()) -> tuple[pexpect.spawn, io.BytesIO]:
     """The game in a real pseudo-terminal (prompt_toolkit's line editor), at Alice's first prompt."""
     env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm",
            "NO_COLOR": "1"}  # plain words, but prompt_toolkit's line editor (--plain reads with readline)
-    args = [a for a in GAME if a != "--plain"] + extra
+    args = [a for a in GAME if a != "--plain"] + list(extra)
     child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", *args], env=env, timeout=20)
     log = io.BytesIO()
     child.logfile_read = log

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from dominion_tui.bots import RandomPlayer, SimplePlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.game import Config, Game
 from dominion_tui.core.model import PLAYER_ZONES
-from dominion_tui.players import RandomPlayer, SimplePlayer
 from dominion_tui.setup import new_game
 
 # Way of the Mouse is left out on purpose: its setup is being changed separately.

@@ -9,12 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_repl import at
 
 from dominion_tui.core.events import Note
 from dominion_tui.narration import Narrator
 from dominion_tui.output import Output
-
-from test_repl import at
 
 BASE = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "5", "--no-pause"]
 

@@ -6,10 +6,10 @@ import io
 
 import pytest
 
+from dominion_tui.bots import RandomPlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.game import Config
 from dominion_tui.output import Output
-from dominion_tui.players import RandomPlayer
 from dominion_tui.session import Session
 
 

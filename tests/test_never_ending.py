@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from dominion_tui.bots import MONEY_FLOOR, SimplePlayer, make_player
 from dominion_tui.core.decisions import Decision, Option, TurnAction
 from dominion_tui.core.game import STALL_ROUNDS, Config
 from dominion_tui.narration import Narrator
-from dominion_tui.players import MONEY_FLOOR, SimplePlayer, make_player
 from dominion_tui.setup import new_game
 from dominion_tui.simulate import main as simulate
 

@@ -1,9 +1,9 @@
 """Computer players: whole games end, and the simple player beats random play."""
 from __future__ import annotations
 
+from dominion_tui.bots import RandomPlayer, SimplePlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.game import Config
-from dominion_tui.players import RandomPlayer, SimplePlayer
 from dominion_tui.setup import new_game
 
 
@@ -54,7 +54,7 @@ def test_computer_players_answer_a_resumed_game_exactly_as_the_unbroken_game() -
         fresh = {0: RandomPlayer(1), 1: SimplePlayer(2), 2: RandomPlayer(3)}
 
         class Resumed:
-            def decide(self, game, d):
+            def decide(self, game, d, resume_at=resume_at, fresh=fresh):
                 n = len(game.answers)
                 return whole.answers[n] if n < resume_at else fresh[d.player.index].decide(game, d)
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from dominion_tui.bots import GOOD_PROJECTS, SimplePlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.game import Config
-from dominion_tui.players import GOOD_PROJECTS, SimplePlayer
 from dominion_tui.save import fits
 from dominion_tui.setup import database, new_game
 

@@ -6,16 +6,16 @@ soak must not hang on one: a game still going after MAX_TURNS turns is reported 
 with its seed, and fails the soak; it is never counted as a pass."""
 from __future__ import annotations
 
-import pytest
-
 import random
 
+import pytest
+
+from dominion_tui.bots import RandomPlayer
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.kingdoms import offered
-from dominion_tui.players import RandomPlayer
-from dominion_tui.simulate import random_kingdom
 from dominion_tui.setup import database, new_game
+from dominion_tui.simulate import random_kingdom
 
 SEEDS = range(500)
 MAX_TURNS = 400  # random games end within about 100 turns; 400 means one never will

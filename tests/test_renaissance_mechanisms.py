@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import cards
+from dominion_tui.bots import SimplePlayer
 from dominion_tui.core.decisions import Decision, Option, TurnAction
 from dominion_tui.core.game import Config, Game
 from dominion_tui.narration import Narrator
-from dominion_tui.players import SimplePlayer
 from dominion_tui.queries import Queries
 
 

@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from dominion_tui.bots import RandomPlayer
 from dominion_tui.core.game import Config, SetupError
 from dominion_tui.output import Output
-from dominion_tui.players import RandomPlayer
-from dominion_tui.save import SaveData, write
-from dominion_tui.save import read as read_save
+from dominion_tui.save import SaveData, read as read_save, write
 from dominion_tui.session import Live, Session
 from dominion_tui.setup import database
 

@@ -212,7 +212,7 @@ def test_version_1_saves_still_resume_and_their_mouse_card_is_checked(monkeypatc
 
 def test_a_resumed_game_keeps_each_computer_level(monkeypatch, capsys, tmp_path: Path) -> None:
     """Issue 14: `--computer Bob:hard,Cat:bigmoney`, quit, resume: the same levels play on."""
-    from dominion_tui.players import BigMoneyPlayer, Bot
+    from dominion_tui.bots import BigMoneyPlayer, Bot
     sessions = []
     run = cli.Session.run
     monkeypatch.setattr(cli.Session, "run", lambda self: sessions.append(self) or run(self))

@@ -4,10 +4,9 @@ from __future__ import annotations
 import pytest
 
 import cards
-
+from dominion_tui.bots import SimplePlayer
 from dominion_tui.cli import PILOT_KINGDOM
 from dominion_tui.core.game import Config
-from dominion_tui.players import SimplePlayer
 from dominion_tui.setup import SetupError, new_game
 
 SIZES = {  # players: Copper, Silver, Gold, Estate, Duchy, Province, Curse

@@ -10,8 +10,7 @@ import time
 import pytest
 
 from dominion_tui import speech
-from dominion_tui.speech import (NullSpeaker, ProcessSpeaker, RecordingSpeaker, Speaker,
-                                 list_voices, start_speech)
+from dominion_tui.speech import NullSpeaker, ProcessSpeaker, RecordingSpeaker, Speaker, list_voices, start_speech
 
 HAS_PYTTSX3 = speech._pyttsx3_importable()
 needs_pyttsx3 = pytest.mark.skipif(not HAS_PYTTSX3, reason="pyttsx3 is not installed")

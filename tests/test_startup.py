@@ -20,7 +20,7 @@ def test_a_prompt_reader_imports_prompt_toolkit_only_at_its_first_read() -> None
 LAZY = """
 import sys
 import dominion_tui.cli
-print(sorted(m for m in ("cards", "dominion_tui.kingdoms", "dominion_tui.session", "dominion_tui.players",
+print(sorted(m for m in ("cards", "dominion_tui.kingdoms", "dominion_tui.session", "dominion_tui.bots",
                          "dominion_tui.setup", "dominion_tui.queries") if m in sys.modules))
 """
 

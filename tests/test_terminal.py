@@ -220,7 +220,7 @@ def test_piped_play_sees_each_prompt_before_sending_the_next_line(tmp_path: Path
                 try:  # a generous guard, not a timing test: without a flush nothing would ever come
                     seen += lines.get(timeout=30)
                 except queue.Empty:
-                    raise AssertionError(f"waited for {prompt!r} with nothing more; got {seen!r}")
+                    raise AssertionError(f"waited for {prompt!r} with nothing more; got {seen!r}") from None
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
         assert proc.wait(timeout=30) == 0

@@ -5,16 +5,22 @@ project's own wording; `notes` is the ruling a player is most likely to trip ove
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
 from dominion_tui.core.dsl import ACTION, GIVES_HAND, TREASURE, VICTORY, CardDef, Ctx, Event, types
-from dominion_tui.core.model import Trigger
+from dominion_tui.core.model import Card, Player, Trigger
 from dominion_tui.core.registry import CardDB
 
 from .common import EXILE, HORSE, SET, gain_horses
 
+if TYPE_CHECKING:  # pragma: no cover
+    from dominion_tui.core.game import Game
+
 EVENTS: list[CardDef] = []
 
 
-def event(name: str, cost: int, text: str, play, **kw) -> CardDef:
+def event(name: str, cost: int, text: str, play: Callable[[Ctx], object], **kw: Any) -> CardDef:
     d = CardDef(name, "event", SET, "Event. " + text, cost=cost, types=types("Event"), play=play,
                 pile_size=None, **kw)
     EVENTS.append(d)
@@ -105,7 +111,7 @@ event("Ride", 2, "Gain a Horse.", lambda ctx: ctx.gain("Horse"), uses=HORSE,
 
 
 # --- Toil ---------------------------------------------------------------------------------------
-def play_one(ctx: Ctx, cards, prompt: str, name: str, where: str) -> None:
+def play_one(ctx: Ctx, cards: Iterable[Card], prompt: str, name: str, where: str) -> None:
     actions = [c for c in cards if ctx.is_(c, ACTION)]
     card = ctx.choose_card(actions, prompt, optional=True, topic="play") if actions else None
     if card is None:
@@ -207,11 +213,11 @@ event("Bargain", 4, "Gain a non-Victory card costing up to 5 coins. Each other p
 INVESTED = "Invested"
 
 
-def invested(p, name: str) -> int:
+def invested(p: Player, name: str) -> int:
     return sum(1 for c in p.exile.cards if c.tag == INVESTED and c.name == name)
 
 
-def invest_draw(ctx: Ctx, q, name: str) -> None:
+def invest_draw(ctx: Ctx, q: Player, name: str) -> None:
     """q draws 2 per copy of `name` they have Invested in (cumulative, never optional)."""
     n = invested(q, name)
     if n:
@@ -233,19 +239,19 @@ def invest(ctx: Ctx) -> None:
         invest_draw(ctx, q, name)
 
 
-def _other_gains_invested(game, ev: Event, owner, card) -> bool:
+def _other_gains_invested(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is not owner and ev.card is not None and invested(owner, ev.card.name) > 0
 
 
 def _invest_gain(ctx: Ctx, ev: Event) -> None:
-    invest_draw(ctx, ctx.player, ev.card.name)
+    invest_draw(ctx, ctx.player, ev.the_card.name)
 
 
 INVEST_RULE = Trigger("gain", _invest_gain, condition=_other_gains_invested, label="Invest",
                       gives=GIVES_HAND)
 
 
-def invest_setup(game) -> None:
+def invest_setup(game: Game) -> None:
     game.add_rule(INVEST_RULE)  # judged for every player, like a standing rule
 
 

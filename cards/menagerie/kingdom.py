@@ -5,13 +5,35 @@ read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, GIVES_HAND, REACTION, TREASURE, VICTORY,
-                                   CardDef, Ctx, Event, discard_revealed, exile_from_hand, mine, now_or_next, plus,
-                                   reaction_trigger, trash_from_hand, treasure)
-from dominion_tui.core.model import Trigger
+from typing import TYPE_CHECKING
+
+from dominion_tui.core.dsl import (
+    ACTION,
+    ATTACK,
+    DURATION,
+    GIVES_HAND,
+    REACTION,
+    TREASURE,
+    VICTORY,
+    CardDef,
+    Ctx,
+    Event,
+    discard_revealed,
+    exile_from_hand,
+    mine,
+    now_or_next,
+    plus,
+    reaction_trigger,
+    trash_from_hand,
+    treasure,
+)
+from dominion_tui.core.model import Card, Player, Trigger, TurnTrigger
 from dominion_tui.core.registry import CardDB
 
 from .common import EXILE, HORSE, SET, gain_horses, kingdom
+
+if TYPE_CHECKING:  # pragma: no cover
+    from dominion_tui.core.game import Game
 
 CARDS: list[CardDef] = []
 
@@ -43,7 +65,7 @@ def black_cat(ctx: Ctx) -> None:
             ctx.as_player(p).gain("Curse")
 
 
-def _other_gains_victory(game, ev: Event, owner, card) -> bool:
+def _other_gains_victory(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is not owner and ev.card is not None and game.is_(ev.card, VICTORY)
 
 
@@ -58,25 +80,25 @@ def sleigh(ctx: Ctx) -> None:
     gain_horses(ctx, 2)
 
 
-def _sleigh_can_move(game, ev: Event, owner, card) -> bool:
+def _sleigh_can_move(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is owner and ev.card_still_there()
 
 
-def _sleigh_question(game, ev: Event, owner, card) -> str:
-    return f"Discard {card.name} to put the {ev.card.name} into your hand or onto your deck?"
+def _sleigh_question(game: Game, ev: Event, owner: Player, card: Card | None) -> str:
+    return f"Discard {card.name if card else 'it'} to put the {ev.the_card.name} into your hand or onto your deck?"
 
 
 def _sleigh_react(ctx: Ctx, ev: Event) -> None:
     if ctx.card is None or ctx.card.zone is not ctx.player.hand:
         return
     ctx.discard(ctx.card)
-    where = ctx.choose_mode(f"Put the {ev.card.name} into your hand or onto your deck?", ["hand", "deck"])
+    where = ctx.choose_mode(f"Put the {ev.the_card.name} into your hand or onto your deck?", ["hand", "deck"])
     if not ev.card_still_there():  # something moved it first: Sleigh cannot follow it
         return
     if where == "hand":
-        ctx.put_in_hand(ev.card)
+        ctx.put_in_hand(ev.the_card)
     else:
-        ctx.put_on_deck(ev.card)
+        ctx.put_on_deck(ev.the_card)
 
 
 # No `gives`: the reaction brings only the gained card to hand, and no "when you gain this" trigger
@@ -173,7 +195,7 @@ card(kingdom("Snowy Village", 3, (ACTION,), "+1 Card. +4 Actions. +1 Buy. Ignore
 def stockpile(ctx: Ctx) -> None:
     ctx.buys(1)
     if ctx.this_unmoved():
-        ctx.exile(ctx.card)
+        ctx.exile(ctx.this)
 
 
 card(treasure("Stockpile", 3, 3, set=SET, kind="kingdom", pile_size=10, extra=stockpile, uses=EXILE,
@@ -252,7 +274,7 @@ card(kingdom("Groom", 4, (ACTION,), "Gain a card costing up to 4. If it is an Ac
 
 
 # --- Hostelry -----------------------------------------------------------------------------------
-def _treasure_in_hand(game, ev: Event, owner, card) -> bool:
+def _treasure_in_hand(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return any(TREASURE in game.types_of(c) for c in owner.hand.cards)
 
 
@@ -270,13 +292,13 @@ card(kingdom("Hostelry", 4, (ACTION,), "+1 Card. +2 Actions. When you gain this,
 
 
 # --- Village Green ------------------------------------------------------------------------------
-def _discarded_not_in_cleanup(game, ev: Event, owner, card) -> bool:
+def _discarded_not_in_cleanup(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is owner and not ev.cleanup and ev.card_still_there()
 
 
 def _play_from_discard(ctx: Ctx, ev: Event) -> None:
     if ev.card_still_there():
-        ctx.play(ctx.card)
+        ctx.play(ctx.this)
 
 
 card(kingdom("Village Green", 4, (ACTION, DURATION, REACTION), "Either now or at the start of your "
@@ -285,7 +307,7 @@ card(kingdom("Village Green", 4, (ACTION, DURATION, REACTION), "Either now or at
              triggers=(Trigger("discard", _play_from_discard, where="self",
                                condition=_discarded_not_in_cleanup, optional=True, follows_card=True,
                                in_cleanup=False, gives=GIVES_HAND,
-                               question=lambda g, ev, p, c: f"Play the {c.name} you discarded?"),),
+                               question=lambda g, ev, p, c: f"Play the {ev.the_card.name} you discarded?"),),
              notes="Played as a reaction, it still lets you choose now or next turn."))
 
 
@@ -334,7 +356,7 @@ def falconer(ctx: Ctx) -> None:
                          lambda d: ctx.cost(d) < limit, to="hand")
 
 
-def _gains_two_types(game, ev: Event, owner, card) -> bool:
+def _gains_two_types(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     """Its types as they are now: with Capitalism an Action with +coins is also a Treasure."""
     return ev.card is not None and len(game.types_of(ev.card)) >= 2
 
@@ -346,7 +368,7 @@ card(kingdom("Falconer", 5, (ACTION, REACTION), "Gain a card costing less than t
 
 
 # --- Fisherman ----------------------------------------------------------------------------------
-def _fisherman_cost(game, d: CardDef) -> int:
+def _fisherman_cost(game: Game, d: CardDef) -> int:
     return (d.cost or 0) - (0 if game.current.discard.cards else 3)
 
 
@@ -356,7 +378,7 @@ card(kingdom("Fisherman", 5, (ACTION,), "+1 Card. +1 Action. +1 coin. On your tu
 
 
 # --- Gatekeeper ---------------------------------------------------------------------------------
-def _gate_applies(game, ev: Event, owner, card) -> bool:
+def _gate_applies(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     c = ev.card
     return (ev.player is owner and c is not None and (game.is_(c, ACTION) or game.is_(c, TREASURE))
             and not any(x.name == c.name and x is not c for x in owner.exile.cards))
@@ -364,7 +386,7 @@ def _gate_applies(game, ev: Event, owner, card) -> bool:
 
 def _gate_exile(ctx: Ctx, ev: Event) -> None:
     if ev.card_still_there():
-        ctx.exile(ev.card)
+        ctx.exile(ev.the_card)
 
 
 GATEKEEPER_ATTACK = Trigger("gain", _gate_exile, condition=_gate_applies, follows_card=True)
@@ -400,11 +422,11 @@ card(kingdom("Hunting Lodge", 5, (ACTION,), "+1 Card. +2 Actions. You may discar
 
 def kiln(ctx: Ctx) -> None:
     ctx.coins(2)
-    handle: list[tuple] = []
+    handle: list[TurnTrigger] = []
 
     def copy_next(c: Ctx, ev: Event) -> None:
         c.end_this_turn(handle[0])  # only the very next card played, whatever is answered
-        name = ev.card.name
+        name = ev.the_card.name
         pile = c.game.supply.get(name)
         if pile is not None and pile.cards and c.yes_no(f"Gain a copy of {name} first?"):
             c.gain(name)
@@ -418,7 +440,7 @@ card(kingdom("Kiln", 5, (ACTION,), "+2 coins. The next time you play a card this
 
 
 # --- Livery -------------------------------------------------------------------------------------
-def _you_gain_costing_4(game, ev: Event, owner, card) -> bool:
+def _you_gain_costing_4(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is owner and ev.card is not None and game.cost(ev.card.defn) >= 4
 
 
@@ -470,7 +492,7 @@ card(kingdom("Sanctuary", 5, (ACTION,), "+1 Card. +1 Action. +1 Buy. You may Exi
 
 # ================================================================================ cost 6
 # --- Destrier -----------------------------------------------------------------------------------
-def _destrier_cost(game, d: CardDef) -> int:
+def _destrier_cost(game: Game, d: CardDef) -> int:
     mine = sum(1 for p, _ in game.turn.gained if p is game.current)
     return (d.cost or 0) - mine
 
@@ -481,7 +503,7 @@ card(kingdom("Destrier", 6, (ACTION,), "+2 Cards. +1 Action. On your turns, this
 
 
 # --- Wayfarer -----------------------------------------------------------------------------------
-def _last_other_gain(game) -> CardDef | None:
+def _last_other_gain(game: Game) -> CardDef | None:
     for _, c in reversed(game.turn.gained):
         if c.name != "Wayfarer":
             return c.defn

@@ -6,18 +6,34 @@ likely to surprise a player.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, DURATION, GIVES_HAND, TREASURE, CardDef, Ctx, Event, plus,
-                                   trash_from_hand, types)
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dominion_tui.core.dsl import (
+    ACTION,
+    DURATION,
+    GIVES_HAND,
+    TREASURE,
+    CardDef,
+    Ctx,
+    Event,
+    plus,
+    trash_from_hand,
+    types,
+)
 from dominion_tui.core.game import SetupError
-from dominion_tui.core.model import Trigger, article
+from dominion_tui.core.model import Card, Player, Trigger, article
 from dominion_tui.core.registry import CardDB
 
 from .common import EXILE, SET
 
+if TYPE_CHECKING:  # pragma: no cover
+    from dominion_tui.core.game import Game
+
 WAYS: list[CardDef] = []
 
 
-def way(name: str, text: str, play, **kw) -> CardDef:
+def way(name: str, text: str, play: Callable[[Ctx], object], **kw: Any) -> CardDef:
     d = CardDef(f"Way of the {name}", "way", SET, "Way. Instead of an Action's own instructions: " + text,
                 types=types("Way"), play=play, pile_size=None, **kw)
     WAYS.append(d)
@@ -76,7 +92,7 @@ def frog(ctx: Ctx) -> None:
     if card is None:
         return
 
-    def leaving(game, ev: Event, owner, src) -> bool:
+    def leaving(game: Game, ev: Event, owner: Player, src: Card | None) -> bool:
         return (ev.player is owner and ev.card is card and ev.src is owner.in_play
                 and ev.card_still_there())
 
@@ -125,7 +141,7 @@ way("Monkey", "+1 Buy. +1 coin.", plus(buys=1, coins=1),
 MOUSE = "Way of the Mouse"
 
 
-def mouse_pool(db, kingdom: list[str]) -> list[str]:
+def mouse_pool(db: CardDB, kingdom: list[str]) -> list[str]:
     """The cards Way of the Mouse may set aside: from the sets the Kingdom cards come from, so a
     kingdom drawn from chosen sets gets a card from those sets too (any set without a kingdom)."""
     sets = {db[n].set for n in kingdom if n in db} or {d.set for d in db.of_kind("kingdom")}
@@ -134,11 +150,11 @@ def mouse_pool(db, kingdom: list[str]) -> list[str]:
                   and d.set in sets and d.name not in kingdom)
 
 
-def mouse_candidates(game) -> list[str]:
+def mouse_candidates(game: Game) -> list[str]:
     return mouse_pool(game.db, game.config.kingdom)
 
 
-def mouse_setup(game) -> None:
+def mouse_setup(game: Game) -> None:
     # The draw is decided by the configuration alone, so a replay of the same configuration
     # draws exactly as the first play did; the choice lives in the game state, not the config.
     name = game.config.mouse
@@ -213,11 +229,11 @@ way("Rat", "you may discard a Treasure to gain a copy of this.", rat,
 
 
 # --- Way of the Seal ----------------------------------------------------------------------------
-def _seal_can_move(game, ev: Event, owner, card) -> bool:
+def _seal_can_move(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is owner and ev.card_still_there()
 
 
-SEAL_TRIGGER = Trigger("gain", lambda c, ev: c.put_on_deck(ev.card), condition=_seal_can_move,
+SEAL_TRIGGER = Trigger("gain", lambda c, ev: c.put_on_deck(ev.the_card), condition=_seal_can_move,
                        optional=True, label="Way of the Seal", follows_card=True)
 
 

@@ -2,16 +2,23 @@
 
 Artifacts are not cards: nothing that counts or moves cards touches them.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from dominion_tui.core.dsl import CardDef, Ctx, Event, mine, types
-from dominion_tui.core.model import Trigger
+from dominion_tui.core.model import Card, Player, Trigger
 from dominion_tui.core.registry import CardDB
 
 from .common import SET
 
+if TYPE_CHECKING:  # pragma: no cover
+    from dominion_tui.core.game import Game
+
 ARTIFACT = types("Artifact")
 
 
-def artifact(name: str, text: str, **kw) -> CardDef:
+def artifact(name: str, text: str, **kw: Any) -> CardDef:
     return CardDef(name, "artifact", SET, "Artifact. " + text, pile_size=None, types=ARTIFACT, **kw)
 
 
@@ -22,21 +29,21 @@ FLAG = artifact("Flag", "When drawing your hand in Clean-up, +1 Card.",
 
 
 # --- Horn (Border Guard) ------------------------------------------------------------------------
-def _border_guard_leaves_play(game, ev: Event, owner, card) -> bool:
-    return (ev.player is owner and ev.src is owner.in_play and ev.card.name == "Border Guard"
+def _border_guard_leaves_play(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
+    return (ev.player is owner and ev.src is owner.in_play and ev.the_card.name == "Border Guard"
             and ev.card_still_there())
 
 
 def _horn(ctx: Ctx, ev: Event) -> None:
     if ev.card_still_there():
-        ctx.put_on_deck(ev.card)
+        ctx.put_on_deck(ev.the_card)
 
 
 HORN = artifact("Horn", "Once per turn, when you discard a Border Guard from play, you may put it "
                 "onto your deck.", triggers=(Trigger("discard", _horn, condition=_border_guard_leaves_play,
                                                      optional=True, once_per_turn=True, follows_card=True,
                                                      of_card="Border Guard",
-                                                     question=lambda g, ev, p, c: f"Put {ev.card.name} "
+                                                     question=lambda g, ev, p, c: f"Put {ev.the_card.name} "
                                                      "onto your deck with the Horn?"),),
                 notes="It works on any Border Guard you discard from play, even on the turn you take it.")
 

@@ -5,12 +5,31 @@ read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
 from __future__ import annotations
 
-from dominion_tui.core.dsl import (ACTION, ATTACK, DURATION, REACTION, TREASURE, VICTORY, CardDef,
-                                   Ctx, Event, mine, plus, trash_from_hand, treasure)
-from dominion_tui.core.model import Card, Trigger
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from dominion_tui.core.dsl import (
+    ACTION,
+    ATTACK,
+    DURATION,
+    REACTION,
+    TREASURE,
+    VICTORY,
+    CardDef,
+    Ctx,
+    Event,
+    mine,
+    plus,
+    trash_from_hand,
+    treasure,
+)
+from dominion_tui.core.model import Card, Condition, Player, Trigger, TurnTrigger
 from dominion_tui.core.registry import CardDB
 
 from .common import COFFERS_VILLAGERS, SET, kingdom, one_of_each
+
+if TYPE_CHECKING:  # pragma: no cover
+    from dominion_tui.core.game import Game
 
 COMMAND = "Command"
 COFFERS = frozenset({"Coffers"})
@@ -24,7 +43,7 @@ def card(d: CardDef) -> CardDef:
     return d
 
 
-def when_gained(effect, condition=mine) -> Trigger:
+def when_gained(effect: Callable[[Ctx, Event], object], condition: Condition = mine) -> Trigger:
     """ "When you gain this": resolved by whoever gained it."""
     return Trigger("gain", effect, where="self", condition=condition)
 
@@ -38,7 +57,8 @@ def border_guard(ctx: Ctx) -> None:
     if not shown:
         return
     keep = ctx.choose_card(shown, "Put which revealed card into your hand?")
-    ctx.put_in_hand(keep)
+    if keep is not None:
+        ctx.put_in_hand(keep)
     ctx.discard_all(c for c in shown if c is not keep and c.zone is ctx.player.revealed)
     if len(shown) == n and all(ctx.is_(c, ACTION) for c in shown):
         held = [a for a in ("Lantern", "Horn") if ctx.has(a)]
@@ -55,7 +75,7 @@ card(kingdom("Border Guard", 2, (ACTION,), "+1 Action. Reveal the top 2 cards of
 
 
 # --- Ducat --------------------------------------------------------------------------------------
-def _copper_in_hand(game, ev: Event, owner, card) -> bool:
+def _copper_in_hand(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return any(c.name == "Copper" for c in owner.hand.cards)
 
 
@@ -84,7 +104,7 @@ card(kingdom("Lackeys", 2, (ACTION,), "+2 Cards. When you gain this, +2 Villager
 def acting_troupe(ctx: Ctx) -> None:
     ctx.villagers(4)
     if ctx.this_unmoved():
-        ctx.trash(ctx.card)
+        ctx.trash(ctx.this)
 
 
 card(kingdom("Acting Troupe", 3, (ACTION,), "+4 Villagers. Trash this.", acting_troupe, uses=VILLAGERS,
@@ -92,8 +112,8 @@ card(kingdom("Acting Troupe", 3, (ACTION,), "+4 Villagers. Trash this.", acting_
 
 
 # --- Cargo Ship ---------------------------------------------------------------------------------
-def _cargo_question(game, ev: Event, owner, card) -> str:
-    return f"Set the {ev.card.name} aside on Cargo Ship, to take it into your hand next turn?"
+def _cargo_question(game: Game, ev: Event, owner: Player, card: Card | None) -> str:
+    return f"Set the {ev.the_card.name} aside on Cargo Ship, to take it into your hand next turn?"
 
 
 class CargoShips:
@@ -102,7 +122,7 @@ class CargoShips:
 
     def __init__(self) -> None:
         self.ships: list[Ctx] = []  # each play's context, the ship the card is set aside on
-        self.handle: tuple | None = None
+        self.handle: TurnTrigger | None = None
 
     def __call__(self, ctx: Ctx, ev: Event) -> None:
         if not ev.card_still_there() or not self.ships:  # already moved on: nothing to set aside
@@ -111,8 +131,8 @@ class CargoShips:
         # host in play too, as a replayed Duration that stays out should
         ship = max(self.ships, key=lambda c: len(c.hosts))
         self.ships.remove(ship)
-        ship.set_aside_for_next_turn([ev.card])
-        if not self.ships:
+        ship.set_aside_for_next_turn([ev.the_card])
+        if not self.ships and self.handle is not None:
             ctx.end_this_turn(self.handle)
 
 
@@ -140,7 +160,7 @@ def experiment(ctx: Ctx) -> None:
     ctx.return_this()
 
 
-def _not_the_twin(game, ev: Event, owner, card) -> bool:
+def _not_the_twin(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     """Only the copy this very ability gains comes with none: an Experiment bought, copied (Way
     of the Rat, Kiln) or gained by any other card brings another."""
     return ev.player is owner and ev.extra.get("via") is not EXPERIMENT_TWIN
@@ -167,7 +187,7 @@ def improve_now(ctx: Ctx, ev: Event) -> None:
     ctx.gain_from_supply(f"Gain a card costing exactly {cost}.", lambda d: ctx.cost(d) == cost)
 
 
-def _action_leaving_play(game, ev: Event, owner, card) -> bool:
+def _action_leaving_play(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return any(ACTION in game.types_of(c) for c in game.leaving_play(owner))
 
 
@@ -230,7 +250,8 @@ def mountain_village(ctx: Ctx) -> None:
         return
     picked = ctx.choose_card(one_of_each(pile.cards), "Put which card from your discard pile into "
                              "your hand?", topic="gain")
-    ctx.put_in_hand(picked, hidden=True)
+    if picked is not None:
+        ctx.put_in_hand(picked, hidden=True)
 
 
 card(kingdom("Mountain Village", 4, (ACTION,), "+2 Actions. Look through your discard pile and put a "
@@ -239,7 +260,7 @@ card(kingdom("Mountain Village", 4, (ACTION,), "+2 Actions. Look through your di
 
 
 # --- Patron -------------------------------------------------------------------------------------
-def _revealed_in_action_phase(game, ev: Event, owner, card) -> bool:
+def _revealed_in_action_phase(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is owner and game.phase == "action"
 
 
@@ -450,7 +471,8 @@ def villain(ctx: Ctx) -> None:
             them.reveal(list(q.hand.cards))
             continue
         picked = them.choose_card(fits, "Discard a card costing 2 or more.", topic="discard")
-        them.discard(picked)
+        if picked is not None:
+            them.discard(picked)
 
 
 card(kingdom("Villain", 5, (ACTION, ATTACK), "+2 Coffers. Each other player with 5 or more cards in "

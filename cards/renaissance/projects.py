@@ -4,39 +4,60 @@ Start-of-turn Projects are `start_turn` triggers, so the player orders them with
 the rest; end-of-Buy-phase ones listen to `buy_phase_end`. Projects that change rules (Canal,
 Capitalism, Citadel, Fleet) are value modifiers the core folds in.
 """
-from dominion_tui.core.dsl import (ACTION, GIVES_HAND, TREASURE, VICTORY, CardDef, Ctx, Event,
-                                   discard_revealed, mine, trash_from_hand, types)
-from dominion_tui.core.model import Trigger
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dominion_tui.core.dsl import (
+    ACTION,
+    GIVES_HAND,
+    TREASURE,
+    VICTORY,
+    CardDef,
+    Ctx,
+    Event,
+    discard_revealed,
+    mine,
+    trash_from_hand,
+    types,
+)
+from dominion_tui.core.model import Card, Condition, Player, Trigger
 from dominion_tui.core.registry import CardDB
 
 from .common import SET, one_of_each
 
+if TYPE_CHECKING:  # pragma: no cover
+    from dominion_tui.core.game import Game
 
-def project(name: str, cost: int, text: str, *, triggers: tuple = (), notes: str = "", **kw) -> CardDef:
+
+def project(name: str, cost: int, text: str, *, triggers: tuple[Trigger, ...] = (), notes: str = "",
+            **kw: Any) -> CardDef:
     return CardDef(name, "project", SET, f"Project. {text}", cost=cost, pile_size=None,
                    types=types("Project"), triggers=triggers, notes=notes, **kw)
 
 
-def at_start(effect, can=None, gives: frozenset = frozenset(), commutes: bool = False) -> Trigger:
+def at_start(effect: Callable[[Ctx, Event], object], can: Condition | None = None,
+             gives: frozenset[str] = frozenset(), commutes: bool = False) -> Trigger:
     """ "At the start of your turn"; `can`: what the effect needs from the hand, asked when it
     resolves (another start-of-turn effect may draw it first); `commutes`: a plain counter."""
     return Trigger("start_turn", effect, condition=mine, can=can, gives=gives, commutes=commutes)
 
 
-def has_in_hand(kind: str):
-    def can(game, ev: Event, owner, card) -> bool:
+def has_in_hand(kind: str) -> Condition:
+    def can(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
         return any(game.is_(c, kind) for c in owner.hand.cards)
     return can
 
 
-def gains_own(kind: str):
+def gains_own(kind: str) -> Condition:
     """ "When you gain a <kind> card" (any gain, bought or not, on anyone's turn)."""
-    def cond(game, ev: Event, owner, card) -> bool:
+    def cond(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
         return ev.player is owner and ev.card is not None and game.is_(ev.card, kind)
     return cond
 
 
-def _hand_not_empty(game, ev: Event, owner, card) -> bool:
+def _hand_not_empty(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return bool(owner.hand.cards)
 
 
@@ -66,7 +87,7 @@ CITY_GATE = project("City Gate", 3, "At the start of your turn, +1 Card, then pu
 
 
 # --- Pageant ------------------------------------------------------------------------------------
-def _pageant_ok(game, ev: Event, owner, card) -> bool:
+def _pageant_ok(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return owner.coins >= 1
 
 
@@ -85,7 +106,7 @@ PAGEANT = project("Pageant", 3, "At the end of your Buy phase, you may pay 1 coi
 
 
 # --- Sewers -------------------------------------------------------------------------------------
-def _sewers_ok(game, ev: Event, owner, card) -> bool:
+def _sewers_ok(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     """Any trash but the one this very ability made (a Sewers' trash starts no other Sewers)."""
     return ev.player is owner and ev.extra.get("via") is not SEWERS_TRASH
 
@@ -105,7 +126,7 @@ SEWERS = project("Sewers", 3, "When you trash a card other than with Sewers, you
 
 
 # --- Star Chart ---------------------------------------------------------------------------------
-def _star_chart_ok(game, ev: Event, owner, card) -> bool:
+def _star_chart_ok(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is owner and bool(owner.deck.cards)
 
 
@@ -123,7 +144,7 @@ STAR_CHART = project("Star Chart", 3, "When you shuffle, you may pick one of the
 
 
 # --- Exploration --------------------------------------------------------------------------------
-def _exploration_ok(game, ev: Event, owner, card) -> bool:
+def _exploration_ok(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is owner and not game.gained_this_buy_phase(owner)
 
 
@@ -150,7 +171,7 @@ def _silos(ctx: Ctx, ev: Event) -> None:
     ctx.cards(len(picked))
 
 
-def _has_copper(game, ev: Event, owner, card) -> bool:
+def _has_copper(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return owner.hand.count("Copper") > 0
 
 
@@ -191,7 +212,8 @@ ACADEMY = project("Academy", 5, "When you gain an Action card, +1 Villager.",
 
 
 # --- Capitalism ---------------------------------------------------------------------------------
-def _capitalism(game, p, value, card=None, **kw):
+def _capitalism(game: Game, p: Player, value: frozenset[str], card: CardDef | None = None,
+                **kw: Any) -> frozenset[str]:
     if card is not None and card.coin_text and ACTION in value:
         return value | {TREASURE}
     return value
@@ -229,7 +251,7 @@ PIAZZA = project("Piazza", 5, "At the start of your turn, reveal the top card of
 
 
 # --- Road Network -------------------------------------------------------------------------------
-def _road_ok(game, ev: Event, owner, card) -> bool:
+def _road_ok(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is not owner and ev.card is not None and game.is_(ev.card, VICTORY)
 
 
@@ -257,18 +279,18 @@ CROP_ROTATION = project("Crop Rotation", 6, "At the start of your turn, you may 
 
 
 # --- Innovation ---------------------------------------------------------------------------------
-def _innovation_ok(game, ev: Event, owner, card) -> bool:
+def _innovation_ok(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     return ev.player is owner and game.current is owner and ev.card is not None \
         and game.is_(ev.card, ACTION)
 
 
 def _innovation(ctx: Ctx, ev: Event) -> None:
     if ev.card_still_there():
-        ctx.game.play(ctx.player, ev.card)
+        ctx.game.play(ctx.player, ev.the_card)
 
 
-def _innovation_q(game, ev: Event, owner, card) -> str:
-    return f"Play {ev.card.name} with Innovation?"
+def _innovation_q(game: Game, ev: Event, owner: Player, card: Card | None) -> str:
+    return f"Play {ev.the_card.name} with Innovation?"
 
 
 INNOVATION = project("Innovation", 6, "Once during each of your turns, when you gain an Action card, "
@@ -291,7 +313,7 @@ BARRACKS = project("Barracks", 6, "At the start of your turn, +1 Action.",
 
 
 # --- Citadel ------------------------------------------------------------------------------------
-def _citadel(game, p, value, card=None, **kw):
+def _citadel(game: Game, p: Player, value: int, card: Card | None = None, **kw: Any) -> int:
     """The first Action you play in each of your turns is played once more: another player's
     reaction played on your turn is their play, not yours."""
     if game.current is not p or card is None or ACTION not in game.types_of(card):

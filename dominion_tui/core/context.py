@@ -5,17 +5,18 @@ and composes its effect from these calls; the engine does the moving, asking and
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, Option, card_options
-from .model import Card, CardDef, Lasting, PendingEffect, Player, Trigger, TurnModifier
+from .model import Card, CardDef, Lasting, PendingEffect, Player, Trigger, TurnModifier, TurnTrigger
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 
 class Ctx:
-    def __init__(self, game: "Game", player: Player, card: Card | None,
+    def __init__(self, game: Game, player: Player, card: Card | None,
                  hosts: tuple[Card, ...] = ()) -> None:
         self.game = game
         self.player = player
@@ -29,6 +30,12 @@ class Ctx:
         # The "when ..." ability this Ctx resolves, if any: what it gains or trashes says so, so
         # that "other than with this" exempts only what that very ability did (Experiment, Sewers)
         self.ability: Trigger | None = None
+
+    @property
+    def this(self) -> Card:
+        """This card ("trash this"), for the effect of a card, not of a landscape."""
+        assert self.card is not None, "a card's effect without its card"
+        return self.card
 
     # -- simple bonuses
     def cards(self, n: int) -> list[Card]:
@@ -78,7 +85,7 @@ class Ctx:
         t = self.game.last_turn.get(p.index)
         return sum(1 for q, _ in t.trashed if q is p) if t else 0
 
-    def as_player(self, p: Player) -> "Ctx":
+    def as_player(self, p: Player) -> Ctx:
         them = Ctx(self.game, p, self.card, self.hosts)
         them.ability = self.ability
         return them
@@ -87,11 +94,11 @@ class Ctx:
     def in_buy_phase(self) -> bool:
         return self.my_turn and self.game.phase == "buy"
 
-    def is_(self, card: "Card | CardDef", kind: str) -> bool:
+    def is_(self, card: Card | CardDef, kind: str) -> bool:
         """Does the card have this type now (Game.is_)?"""
         return self.game.is_(card, kind)
 
-    def cost(self, card: "Card | CardDef") -> int:
+    def cost(self, card: Card | CardDef) -> int:
         """What a card costs now, every change in force included."""
         return self.game.cost(card.defn if isinstance(card, Card) else card)
 
@@ -113,7 +120,7 @@ class Ctx:
             return
         self.game.set_aside_on(self.player, cards, self.card.name if self.card else None, hidden)
 
-        def back(ctx: "Ctx") -> None:
+        def back(ctx: Ctx) -> None:
             for c in cards:
                 if c.zone is ctx.player.set_aside:
                     ctx.game.put_in_hand(ctx.player, c, hidden=hidden)
@@ -168,7 +175,7 @@ class Ctx:
 
     def return_this(self) -> bool:
         """Return this card to its pile, if it has not moved since it was played; did it?"""
-        return self.this_unmoved() and self.game.return_to_pile(self.player, self.card)
+        return self.this_unmoved() and self.card is not None and self.game.return_to_pile(self.player, self.card)
 
     def play_next_turn(self, card: Card, label: str, gives: frozenset[str] = frozenset({"hand"})) -> None:
         """Set a card aside (where it is not already) and play it at the start of this player's
@@ -180,7 +187,7 @@ class Ctx:
         else:
             g.say("set_aside", me, card=card.name, later=True)
 
-        def later(ctx: "Ctx") -> None:
+        def later(ctx: Ctx) -> None:
             if card.zone is me.set_aside:  # lost track of it: nothing to play
                 g.play(me, card)
         g.add_pending(PendingEffect(me, label, later, None, [], gives=gives))
@@ -256,12 +263,12 @@ class Ctx:
         names = sorted(d.name for d in self.game.db.defs.values() if d.is_card)
         d = Decision("option", self.player, prompt, [Option(n, n) for n in names], topic="name",
                      unlisted="Name any card.")
-        name = names[self.game.ask(d)[0]]
+        name: str = names[self.game.ask(d)[0]]
         self.game.say("name", self.player, card=name)
         return name
 
     # -- Durations, Artifacts, lasting effects
-    def next_turn(self, fn: Callable[["Ctx"], None], label: str | None = None,
+    def next_turn(self, fn: Callable[[Ctx], None], label: str | None = None,
                   gives: frozenset[str] = frozenset({"hand"})) -> None:
         """Do fn at the start of this player's next turn; this card (and any card that played
         it) stays in play until then. `gives`: what fn may bring (Trigger.gives)."""
@@ -276,11 +283,11 @@ class Ctx:
     def take(self, artifact: str) -> None:
         self.game.take_artifact(self.player, artifact)
 
-    def this_turn(self, t: Trigger, label: str) -> tuple:
+    def this_turn(self, t: Trigger, label: str) -> TurnTrigger:
         """A "this turn, when ..." ability; returns a handle for `end_this_turn`."""
         return self.game.add_turn_trigger(self.player, t, label)
 
-    def end_this_turn(self, handle: tuple) -> None:
+    def end_this_turn(self, handle: TurnTrigger) -> None:
         self.game.remove_turn_trigger(handle)
 
     def until_my_next_turn(self, t: Trigger, label: str) -> None:
@@ -291,6 +298,6 @@ class Ctx:
     def return_to_action_phase(self) -> None:
         self.game.return_to_action_phase(self.player)
 
-    def modify_this_turn(self, kind: str, fn: Callable, everyone: bool = True) -> None:
+    def modify_this_turn(self, kind: str, fn: Callable[..., Any], everyone: bool = True) -> None:
         source = self.card.name if self.card is not None else ""
         self.game.turn.modifiers.append(TurnModifier(kind, fn, None if everyone else self.player, source=source))

@@ -2,12 +2,28 @@
 "now or next turn" choices and reactions that play the card from hand."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
 from .events import Event
-from .model import (ACTION, ATTACK, CURSE, DURATION, REACTION, TREASURE, VICTORY, Card, CardDef,
-                    Trigger)
+from .model import (
+    ACTION,
+    ATTACK,
+    CURSE,
+    DURATION,
+    REACTION,
+    TREASURE,
+    VICTORY,
+    Card,
+    CardDef,
+    Condition,
+    Player,
+    Trigger,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
 
 Effect = Callable[[Ctx], None]
 
@@ -52,7 +68,7 @@ def play_from_hand(ctx: Ctx, ev: Event) -> None:
 GIVES_HAND = frozenset({"hand"})  # Trigger.gives of an effect that may put cards into the hand
 
 
-def mine(game, ev: Event, owner, card) -> bool:
+def mine(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     """The usual trigger condition: the event is the owner's own ("when you gain this", "at the
     start of your turn", "when you play a card")."""
     return ev.player is owner
@@ -87,23 +103,23 @@ def types(*names: str) -> frozenset[str]:
 
 
 def treasure(name: str, cost: int, coins: int, set: str = "Basic", kind: str = "basic",
-             text: str | None = None, extra: Effect | None = None, **kw) -> CardDef:
+             text: str | None = None, extra: Effect | None = None, **kw: Any) -> CardDef:
     base = plus(coins=coins)
     return CardDef(name, kind, set, text or f"Treasure. {coins} coin{'s' if coins != 1 else ''}.",
                    cost=cost, types=types(TREASURE), play=seq(base, extra) if extra else base, **kw)
 
 
-def victory(name: str, cost: int, vp: int, text: str | None = None, **kw) -> CardDef:
+def victory(name: str, cost: int, vp: int, text: str | None = None, **kw: Any) -> CardDef:
     kind = CURSE if vp < 0 else VICTORY
     return CardDef(name, "basic", "Basic", text or f"Worth {vp} victory point{'s' if abs(vp) != 1 else ''}.",
                    cost=cost, types=types(kind), vp=vp, **kw)
 
 
-def _play_from_hand_question(game, ev: Event, owner, card) -> str:
-    return f"Play {card.name} from your hand?"
+def _play_from_hand_question(game: Game, ev: Event, owner: Player, card: Card | None) -> str:
+    return f"Play {card.name if card else 'it'} from your hand?"
 
 
-def reaction_trigger(on: str, condition, label: str | None = None) -> Trigger:
+def reaction_trigger(on: str, condition: Condition, label: str | None = None) -> Trigger:
     """A card in hand that may be played in response to an event."""
     return Trigger(on, play_from_hand, where="hand", condition=condition, optional=True, label=label,
                    question=_play_from_hand_question, gives=GIVES_HAND)
@@ -111,4 +127,4 @@ def reaction_trigger(on: str, condition, label: str | None = None) -> Trigger:
 
 __all__ = ["plus", "seq", "now_or_next", "play_from_hand", "types", "treasure", "victory",
            "reaction_trigger", "mine", "GIVES_HAND", "trash_from_hand", "exile_from_hand", "discard_revealed", "ACTION", "ATTACK", "TREASURE", "VICTORY", "CURSE", "REACTION", "DURATION",
-           "CardDef", "Trigger", "Ctx", "Event"]
+           "Card", "CardDef", "Condition", "Player", "Trigger", "Ctx", "Event"]

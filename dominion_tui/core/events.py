@@ -24,6 +24,12 @@ class Event:
     arrived_moves: int = 0  # card.moves when it arrived: later moves mean it was moved on
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def the_card(self) -> Card:
+        """The card, for a trigger on an event that always has one (a gain, discard, play...)."""
+        assert self.card is not None, f"a {self.kind} event without a card"
+        return self.card
+
     def card_still_there(self) -> bool:
         c = self.card
         return c is not None and c.zone is self.dest and c.moves == self.arrived_moves

@@ -4,9 +4,10 @@ Nothing here knows any card by name; cards are data handed in from the `cards` p
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from copy import deepcopy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Ctx
@@ -52,9 +53,9 @@ class Trigger:
     """
 
     on: str
-    effect: Callable[["Ctx", "Event"], None]
+    effect: Callable[[Ctx, Event], object]  # what it returns is not used
     where: str = "owner"
-    condition: Callable[["Game", "Event", "Player", Optional["Card"]], bool] = lambda g, e, p, c: True
+    condition: Callable[[Game, Event, Player, Card | None], bool] = lambda g, e, p, c: True
     optional: bool = False
     once_per_turn: bool = False
     label: str | None = None  # how a choice names it; defaults to its source's name
@@ -66,7 +67,7 @@ class Trigger:
     commutes: bool = False
     # What an optional one will do, as a question naming the cards ("Play Sheepdog from your
     # hand?"), from (game, event, owner, source card); the reaction question is built from it.
-    question: Callable[["Game", "Event", "Player", Optional["Card"]], str] | None = None
+    question: Callable[[Game, Event, Player, Card | None], str] | None = None
     # False for "when you discard this other than during Clean-up": nothing in the Clean-up step
     # (its own discards, or what Improve causes at its start) even opens a window for it
     in_cleanup: bool = True
@@ -77,7 +78,7 @@ class Trigger:
     # next: an effect the player resolves first may bring it (Sheepdog drawing the Copper Ducat
     # trashes). While it cannot, the trigger is offered only if another waiting effect `gives`
     # what it `needs`, and it is dropped silently once none does.
-    can: Callable[["Game", "Event", "Player", Optional["Card"]], bool] | None = None
+    can: Callable[[Game, Event, Player, Card | None], bool] | None = None
     needs: str = "hand"
     # What the effect may bring: "hand" (cards into its owner's hand: a draw, a play, a gain to hand)
     gives: frozenset[str] = frozenset()
@@ -94,16 +95,16 @@ class CardDef:
     cost: int | None = None
     types: frozenset[str] = frozenset()
     vp: int = 0
-    play: Callable[["Ctx"], None] | None = None  # play effect; Events: on buy; Ways: instead
+    play: Callable[[Ctx], object] | None = None  # play effect; Events: on buy; Ways: instead
     triggers: tuple[Trigger, ...] = ()
-    cost_fn: Callable[["Game", "CardDef"], int] | None = None  # a printed cost that varies
+    cost_fn: Callable[[Game, CardDef], int] | None = None  # a printed cost that varies
     # "has the same cost as another card": that card's definition, or None for the printed cost
-    cost_copy: Callable[["Game"], "CardDef | None"] | None = None
+    cost_copy: Callable[[Game], CardDef | None] | None = None
     # cards its buyer may trash from hand instead of paying its cost (still uses a Buy): (game, player)
-    pay_instead: Callable[["Game", "Player"], list["Card"]] | None = None
+    pay_instead: Callable[[Game, Player], list[Card]] | None = None
     pile_size: int | None = 10
     uses: frozenset[str] = frozenset()  # components: "Horse", "Exile", "Coffers", artifacts...
-    setup: Callable[["Game"], None] | None = None
+    setup: Callable[[Game], None] | None = None
     once_per_turn: bool = False  # Events
     once_per_game: bool = False  # Events: once per game for each player
     modes: tuple[str, ...] = ()  # mode words, for describing
@@ -142,12 +143,12 @@ class Zone:
 
     __slots__ = ("name", "owner", "cards")
 
-    def __init__(self, name: str, owner: "Player | None" = None) -> None:
+    def __init__(self, name: str, owner: Player | None = None) -> None:
         self.name = name
         self.owner = owner
         self.cards: list[Card] = []
 
-    def __deepcopy__(self, memo: dict) -> "Zone":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Zone:
         # copy.deepcopy's generic path costs most of an undo checkpoint: zones and cards are
         # most of a game's objects, and each card's definition is shared, never copied
         z = Zone.__new__(Zone)
@@ -169,7 +170,7 @@ class Zone:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(list(self.cards))
 
     def names(self) -> list[str]:
@@ -231,7 +232,8 @@ class Player:
             setattr(self, z, Zone(z, self))
 
     def zone(self, name: str) -> Zone:
-        return getattr(self, name)
+        zone: Zone = getattr(self, name)
+        return zone
 
     def all_cards(self) -> list[Card]:
         return [c for z in PLAYER_ZONES for c in self.zone(z).cards]
@@ -246,7 +248,7 @@ class PendingEffect:
 
     player: Player
     label: str
-    fn: Callable[["Ctx"], None]
+    fn: Callable[[Ctx], None]
     source: Card | None
     keep: list[Card] = field(default_factory=list)
     when: str = "start_turn"
@@ -258,10 +260,10 @@ class PendingEffect:
 class Lasting:
     """A trigger that belongs to `player` until the start of `until`'s next turn."""
 
-    player: "Player"
+    player: Player
     trig: Trigger
     label: str
-    until: "Player"
+    until: Player
 
 
 @dataclass
@@ -273,3 +275,11 @@ class TurnModifier:
     player: Player | None = None
     permanent: bool = False
     source: str = ""  # the card that made it: named when it takes something away
+
+
+# When a trigger applies: fn(game, event, the trigger's owner, the card carrying it)
+Condition = Callable[["Game", "Event", Player, "Card | None"], bool]
+# A "this turn, when ..." ability as the turn holds it: (its player, the trigger, its label)
+TurnTrigger = tuple[Player, Trigger, str]
+# A trigger found for an event: (its key, the trigger, the card carrying it, its label)
+Found = tuple[Any, Trigger, "Card | None", str]

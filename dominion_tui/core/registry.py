@@ -1,8 +1,8 @@
 """The card database: definitions registered by the `cards` package, looked up by name."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .model import CardDef
 

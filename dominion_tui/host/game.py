@@ -43,7 +43,7 @@ class TableSession(Session):
 
     def decide(self, game: Game, d: Decision) -> Any:
         seat: Seat = self.table.seats[d.player.name]
-        self.table.focus, self.output.focus = seat, seat.output
+        self.table.focus, self.output.focus = seat, seat.output  # type: ignore[attr-defined]  # a table's output
         self.table.context = (game, d)
         own = [a for a in OWN_SETTINGS if hasattr(self, a)]
         mine = self.settings.setdefault(seat.name, {a: getattr(self, a) for a in own})
@@ -53,7 +53,7 @@ class TableSession(Session):
             return super().decide(game, d)
         finally:
             mine.update({a: getattr(self, a) for a in own})
-            self.table.focus, self.output.focus = None, None
+            self.table.focus, self.output.focus = None, None  # type: ignore[attr-defined]  # a table's output
 
     def hand_over(self, name: str, why: str) -> None:
         """No keyboard to pass, and each seat's narrator sees only that seat: only the status

@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.game import SetupError
-from ..save import SaveError, data_dir
-from ..save import read as read_save
+from ..save import SaveError, data_dir, read as read_save
 from .table import Seat, Table
 
 DEFAULT_PORT = 2222
@@ -28,7 +27,8 @@ KEY_NAME = "host_key"
 
 
 def parser() -> argparse.ArgumentParser:
-    from ..cli import OneLineParser, kingdom_flags
+    from ..cmdline import OneLineParser
+    from ..opening import kingdom_flags
     p = OneLineParser(prog="dominion host", description="Host a game that players join with ssh, each "
                       "at their own computer with their own screen reader. Each player joins with "
                       "their seat's name as the user name: ssh -p PORT NAME@ADDRESS.")
@@ -162,7 +162,7 @@ def main(argv: list[str]) -> int:
 
 def setup(args: argparse.Namespace, console: Console) -> tuple[Any, list[Any], list[str], dict[str, str], Path]:
     """The game to host: a saved one (--resume), or a new one from the flags and the questions."""
-    from ..cli import build_config, check_computers, check_flags, computer_levels, opening_questions
+    from ..opening import build_config, check_computers, check_flags, computer_levels, opening_questions
     from ..output import Output
     from ..repl import PlainReader
     path = save_path()
@@ -244,7 +244,7 @@ def play(table: Table, config: Any, answers: list[Any], computers: list[str], le
         console.notice(f"Game saved. Type {HOST_RESUME} to go on.")
         return 130
     except Exception as e:  # never a traceback for a player: one line, details in a file
-        from ..cli import crash_log
+        from ..opening import crash_log
         log = crash_log(e)
         table.close_all([f"Something went wrong at the host ({type(e).__name__}); the game was "
                          "saved as far as it went."])
@@ -254,7 +254,7 @@ def play(table: Table, config: Any, answers: list[Any], computers: list[str], le
 
 def run_table(table: Table, config: Any, answers: list[Any], computers: list[str],
               levels: dict[str, str], path: Path, args: argparse.Namespace, console: Console) -> int:
-    from ..cli import announce_setup
+    from ..opening import announce_setup
     from ..repl import QuitRequest
     from .game import HOST_RESUME, TableReader, TableSession
     try:

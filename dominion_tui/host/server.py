@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import codecs
 import hmac
-import threading
 import os
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import asyncssh
 
@@ -73,7 +74,7 @@ class Gate:
 class HostServer(asyncssh.SSHServer):
     """One per SSH connection: the gate, the password, and one interactive session."""
 
-    def __init__(self, host: "Host") -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
         self.conn: asyncssh.SSHServerConnection | None = None
         self.addr = "?"
@@ -149,7 +150,7 @@ class HostServer(asyncssh.SSHServer):
 class SeatChannel(asyncssh.SSHServerSession):
     """One player's interactive session: the seat it takes, and its line discipline."""
 
-    def __init__(self, host: "Host", username: str, addr: str) -> None:
+    def __init__(self, host: Host, username: str, addr: str) -> None:
         self.host, self.username, self.addr = host, username, addr
         self.chan: Any = None
         self.seat: Seat | None = None

@@ -14,8 +14,9 @@ from __future__ import annotations
 import io
 import queue
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from ..core.decisions import Decision
 from ..core.events import Note
@@ -59,7 +60,7 @@ class SeatNarrator(Narrator):
 class SeatStream:
     """The stream a seat's Output writes to: whole lines go to the seat's connection, if any."""
 
-    def __init__(self, seat: "Seat") -> None:
+    def __init__(self, seat: Seat) -> None:
         self.seat, self.buf = seat, ""
 
     def write(self, text: str) -> int:
@@ -255,7 +256,7 @@ class Table:
         return self.seats.get(name) or next(
             (s for n, s in self.seats.items() if n.lower() == name.lower()), None)
 
-    def claim(self, name: str, link: Link, computers: list[str] = ()) -> tuple[Seat | None, str]:
+    def claim(self, name: str, link: Link, computers: Sequence[str] = ()) -> tuple[Seat | None, str]:
         """Take a seat for a new connection: the seat, or None and the one line that says why not."""
         seat = self.find(name)
         if seat is None:
@@ -452,6 +453,6 @@ class Table:
             links = [(s, s.link) for s in self.seats.values()]
             for s in self.seats.values():
                 s.link = None
-        for s, link in links:
+        for _seat, link in links:
             if link is not None:
                 link.close(lines)

@@ -1,0 +1,31 @@
+"""The knobs of the levelled bots' buying plans, one Plan per level."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The knobs of a buying plan; `hard` uses values tuned by simulation."""
+
+    kingdom_bar: float = 3.0  # a kingdom card must beat Silver's 2 coins by this much judgement
+    gold_bar: float = 3.9  # ... and at 6 or 7 coins, Gold's 3
+    two_bar: float = 0.5  # ... and at 2 coins, nothing
+    copy_penalty: float = 0.5  # each copy owned makes one more worth this much less
+    first_copy: float = 0.4  # a card not yet owned is worth trying: variety, a Way's use
+    terminals_per_10: float = 0.7  # terminal Actions per 10 cards (more when villages allow)
+    duchy_at: int = 4  # Provinces left when Duchies beat Gold
+    estate_at: int = 2
+    attack_bonus: float = 1.0
+    trash_bonus: float = 0.8
+    opening_trash: float = 1.5  # the trash bonus is worth this many times more in the opening
+    endgame: int = 0  # 1: count the score at the end (no last Province that still loses); 2: also
+    # the penultimate Province rule
+    focus_min: float = 2.0  # a tuned "Big Money + X" rating (TUNED) this good makes X the plan
+    focus_cards: int = 1  # how many such cards, best first
+    focus_landscapes: int = 0  # 1: Events and Projects too, judged as normal does
+
+
+# hard: the score counted at the end, and the kingdom's best "Big Money + X" plan when the
+# simulation found one (TUNED). Tuned by simulation (benchmarks/tune_hard.py).
+PLANS = {"normal": Plan(), "hard": Plan(endgame=2, focus_min=0.6, focus_landscapes=1)}

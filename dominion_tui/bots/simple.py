@@ -1,0 +1,314 @@
+"""The simplest computer players: `RandomPlayer` (random legal answers, for tests and fuzzing)
+and `SimplePlayer` (plays what it can, buys by the usual Big Money rule), the base of the others.
+They answer through the same decision interface as people."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.decisions import Decision, TurnAction
+from ..core.game import Game
+from .rng import _MASK, PositionRandom, _mix
+from .traits import traits
+
+
+def can_act(game: Game, d: Decision, option: Any) -> bool:
+    """A trigger offered in a "which first" question: can its effect act now? One that cannot
+    waits for what another may bring (a draw before "trash a Copper from your hand")."""
+    trig = getattr(option, "trig", None)
+    can = getattr(trig, "can", None)
+    return can is None or can(game, d.context, d.player, option.source)
+
+
+def one_name(d: Decision, picks: list[int]) -> list[int]:
+    """Picks that must share one name (Banish): those with the first pick's name."""
+    if not d.one_name or not picks:
+        return picks
+    return [i for i in picks if d.options[i].label == d.options[picks[0]].label]
+
+
+class RandomPlayer:
+    """Picks random legal answers; leans towards playing and buying so that games end."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = PositionRandom(seed)
+        self._key = _mix(seed & _MASK)  # seeds far apart, so positions never share a stream
+
+    def reseed(self, game: Game) -> None:
+        # Seeded by the game's position, so a resumed game goes on exactly as it would have.
+        self.rng.seed(self._key ^ len(game.answers))
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        self.reseed(game)
+        if d.kind == "turn":
+            r = self.rng.random()
+            if r < 0.7:  # each list is made only when it can be used
+                plays = game.legal_plays(d.player)
+                if plays:
+                    return self.rng.choice(plays)
+            if r < 0.9:
+                buys = game.legal_buys(d.player)
+                if buys:
+                    return self.rng.choice(buys)
+            return self.rng.choice(game.legal_actions(d.player))
+        if d.kind == "yesno":
+            return [self.rng.randrange(2)]
+        k = self.rng.randint(d.min, min(d.max, len(d.options)))
+        return one_name(d, sorted(self.rng.sample(range(len(d.options)), k)))
+
+
+JUNK = ("Curse", "Estate", "Copper")
+
+MONEY_FLOOR = 5
+
+THIN = 10  # cards to draw (Exile aside) under which a bot buys a Copper rather than nothing
+# Projects worth a cube early, best first: each is bought at most once, so buying never loops.
+# Not Cathedral: its trash is not optional, and a simple buyer thins itself down to nothing.
+GOOD_PROJECTS = ("Innovation", "Barracks", "Canal", "Citadel", "Piazza", "Academy", "Guildhall",
+                 "Road Network", "Fleet", "Exploration", "Fair", "Silos", "Sinister Plot",
+                 "Pageant", "City Gate", "Star Chart", "Crop Rotation", "Capitalism", "Sewers")
+
+
+class SimplePlayer(RandomPlayer):
+    """A modest opponent: plays its Actions and Treasures, buys money and Provinces by the
+    usual "Big Money" rule, an Action now and then, and Duchies late in the game."""
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        self.reseed(game)
+        if d.kind != "turn":
+            return self.answer(game, d)
+        p = d.player
+        acts = game.legal_actions(p)
+        plays = [a for a in acts if a.verb == "play"]
+        by_name = {c.name: c for c in p.hand.cards}
+        actions = [a for a in plays if by_name[a.name or ""].is_("Action") and game.phase == "action"]
+        if actions:
+            return self.rng.choice(actions)
+        treasures = [a for a in plays if by_name[a.name or ""].is_("Treasure")]
+        if treasures:
+            return treasures[0]
+        want = self.purchase(game, p)
+        if want and TurnAction("buy", want) in acts:
+            return TurnAction("buy", want)
+        return TurnAction("end")
+
+    def purchase(self, game: Game, p: Any) -> str | None:
+        event = self.event_purchase(game, p) or self.project_purchase(game, p)
+        if event:
+            return event
+        coins, provinces = p.coins, len(game.supply.get("Province", []))
+        if coins >= 8:
+            return "Province"
+        if coins >= 6:
+            return "Duchy" if provinces <= 4 else "Gold"
+        if coins >= 5 and provinces <= 4:
+            return "Duchy"
+        if coins >= 2 and provinces <= 2:
+            return "Estate"
+        owned = p.all_cards()
+        if coins >= 3 and sum(c.is_("Action") for c in owned) * 5 < len(owned):
+            options = [n for n, z in game.supply.items() if z.cards and game.db[n].is_("Action")
+                       and coins - 2 <= game.cost(game.db[n]) <= coins]
+            if options:
+                return self.rng.choice(sorted(options))
+        if coins < 3 and len(owned) < 8:  # thinned too far (Cathedral, Research): grow back
+            return "Copper"
+        return "Silver" if coins >= 3 else None
+
+    def event_purchase(self, game: Game, p: Any) -> str | None:
+        """An Event when it clearly helps; each is bought at most once a turn, so no loop."""
+        events = {d.name for d in game.landscapes if d.kind == "event"}
+        if not events:
+            return None
+        coins, provinces = p.coins, len(game.supply.get("Province", []))
+        bought = game.turn.bought_cards
+
+        def ok(name: str) -> bool:
+            return name in events and name not in bought and \
+                game.why_not(p, TurnAction("buy", name)) is None
+        if coins >= 10 and ok("Alliance"):
+            return "Alliance"
+        if provinces <= 4 and 4 <= coins < 8 and ok("Seize the Day"):
+            return "Seize the Day"  # late: an extra turn beats a Duchy
+        if coins in (6, 7) and game.supply["Curse"].cards and ok("Desperation") \
+                and not any(c.name == "Curse" for c in p.all_cards()):
+            return "Desperation"  # +2 coins and a Buy reach a Province
+        if provinces > 4 and coins == 5 and len(p.in_play) <= 5 and ok("Stampede"):
+            return "Stampede"
+        if coins == 2 and provinces > 2 and ok("Ride"):
+            return "Ride"
+        return None
+
+    def project_purchase(self, game: Game, p: Any) -> str | None:
+        """Early in the game, with a cube left, a Project that uses most of the coins."""
+        projects = {d.name for d in game.landscapes if d.kind == "project"}
+        provinces = len(game.supply.get("Province", []))
+        if not projects or p.cubes < 1 or provinces <= 4 or (p.coins >= 8 and provinces < 7):
+            return None  # late, or a Province is affordable: the Province
+        for name in GOOD_PROJECTS:
+            if name in projects and game.cost(game.db[name]) >= p.coins - 1 \
+                    and game.why_not(p, TurnAction("buy", name)) is None:
+                return name
+        return None
+
+    def answer(self, game: Game, d: Decision) -> Any:
+        """Judge each question by what it is for (its topic), never at random where it matters."""
+        if d.kind == "yesno":
+            return [0]
+        if d.topic == "way":
+            return [0]  # "normal": the card's own text
+        by_topic = getattr(self, "answer_" + d.topic, None) if d.topic else None
+        if by_topic is not None:
+            return one_name(d, by_topic(game, d))
+        if d.topic == "react" or d.may_decline:
+            return [0] if d.options else []
+        k = max(d.min, 1)
+        return sorted(self.rng.sample(range(len(d.options)), min(k, len(d.options))))
+
+    # ---- judging cards
+    @staticmethod
+    def worth(game: Game, option: Any) -> float:
+        """How much a card (or pile name) is wanted: junk lowest, Victory cards only late,
+        then by cost (a Treasure a little more)."""
+        name = option.name if hasattr(option, "name") else str(option)
+        if name in JUNK:
+            return JUNK.index(name) - len(JUNK)
+        d = game.db.defs.get(name)
+        if d is None or d.cost is None:
+            return 0
+        provinces = len(game.supply.get("Province", []))
+        if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure") and provinces > 4:
+            return 0.5
+        return game.cost(d) + (0.5 if d.is_("Treasure") else 0)
+
+    def ranked(self, game: Game, d: Decision) -> list[int]:
+        """Option indices from the least worth keeping to the most."""
+        def value(i: int) -> Any:
+            o = d.options[i]
+            return o.value if o.value is not None and hasattr(o.value, "name") else o.label
+        return sorted(range(len(d.options)), key=lambda i: (self.worth(game, value(i)), i))
+
+    @staticmethod
+    def buying_power(p: Any) -> int:
+        """The coins the Treasures it can draw make (those in Exile make none)."""
+        return sum(traits(c.defn).coins for c in p.all_cards() if c.is_("Treasure") and c.zone is not p.exile)
+
+    @staticmethod
+    def instead_of_empty(game: Game, p: Any, want: str | None) -> str | None:
+        """Late, with the Duchies or Estates gone: the money the coins buy instead, so that it
+        never stops buying (and the game never stalls) while Provinces are left to take."""
+        if want in ("Duchy", "Estate") and not game.supply[want].cards:
+            return "Gold" if p.coins >= 6 else "Silver" if p.coins >= 3 else None
+        return want
+
+    @staticmethod
+    def thinned(game: Game, p: Any) -> bool:
+        """Nothing bought this turn and fewer than THIN cards to draw (Exile aside): it has
+        thinned itself too far (Cathedral trashes a card every turn), so a Copper, which costs
+        nothing, beats buying nothing."""
+        return not game.turn.bought_in_phase and bool(game.supply["Copper"].cards) \
+            and sum(c.zone is not p.exile for c in p.all_cards()) < THIN
+
+    def keeps(self, d: Decision, money: int) -> set[int]:
+        """Options that are Treasures it cannot lose without falling under MONEY_FLOOR."""
+        if money - 3 >= MONEY_FLOOR:  # no Treasure makes more than 3: the usual case, no look
+            return set()
+        return {i for i, o in enumerate(d.options) if self.coins_of(o) and money - self.coins_of(o) < MONEY_FLOOR}
+
+    @staticmethod
+    def coins_of(option: Any) -> int:
+        card = option.value
+        return traits(card.defn).coins if hasattr(card, "defn") and card.is_("Treasure") else 0
+
+    def answer_trash(self, game: Game, d: Decision) -> list[int]:
+        """Away with Curses, Estates and Coppers; anything else only when it must; never the
+        Treasures it needs to go on buying (MONEY_FLOOR) while anything else will do."""
+        if game.phase == "cleanup" and d.may_decline:  # Improve: trash only to upgrade
+            return self.improve(game, d)
+        order = self.ranked(game, d)
+        money = self.buying_power(d.player)
+        keep = self.keeps(d, money)
+        if keep:  # the money it needs goes last
+            order = [i for i in order if i not in keep] + [i for i in order if i in keep]
+        junk = []
+        for i in order:  # junk, as long as what is left still buys
+            if d.options[i].label in JUNK:
+                loss = self.coins_of(d.options[i])
+                if loss and money - loss < MONEY_FLOOR:
+                    continue
+                money -= loss
+                junk.append(i)
+        if d.max > 1:
+            return junk[: d.max] if len(junk) >= d.min else order[: d.min]
+        if junk:
+            return [junk[0]]
+        return [] if d.may_decline else order[:1]
+
+    answer_exile = answer_trash
+
+    def improve(self, game: Game, d: Decision) -> list[int]:
+        """Trash a card in play only for a card costing 1 more that is wanted more."""
+        for i, o in enumerate(d.options):
+            cost = game.cost(game.db[o.label]) + 1
+            ups = [n for n, z in game.supply.items() if z.cards and game.cost(game.db[n]) == cost]
+            if ups and max(self.worth(game, u) for u in ups) > self.worth(game, o.label):
+                return [i]
+        return []
+
+    def answer_discard(self, game: Game, d: Decision) -> list[int]:
+        order = self.ranked(game, d)
+        junk = [i for i in order if d.options[i].label in JUNK][: d.max]
+        if d.may_decline or len(junk) >= d.min:  # discarding for a benefit: only junk
+            return junk if len(junk) >= d.min else order[: d.min]
+        return order[: max(d.min, 1)]
+
+    def answer_gain(self, game: Game, d: Decision) -> list[int]:
+        """The best card on offer, but never a Curse by choice."""
+        order = [i for i in reversed(self.ranked(game, d)) if d.options[i].label != "Curse"]
+        if not order:
+            return [] if d.may_decline else [0]
+        return [order[0]]
+
+    answer_exile_supply = answer_gain  # set aside the best card, to gain its copies cheaply later
+
+    def answer_play(self, game: Game, d: Decision) -> list[int]:
+        order = self.ranked(game, d)
+        return [order[-1]] if order else []
+
+    def answer_topdeck(self, game: Game, d: Decision) -> list[int]:
+        return list(reversed(self.ranked(game, d)))[: d.max]
+
+    def answer_order(self, game: Game, d: Decision) -> list[int]:
+        """Cards put back: the best ends on top (named first). Simultaneous effects: as listed."""
+        if d.kind == "cards":
+            return list(reversed(self.ranked(game, d)))[: d.max]
+        if d.max == 1:  # which trigger first: one that can act now, to bring what the others need
+            return [next((i for i, o in enumerate(d.options) if can_act(game, d, o.value)), 0)]
+        return list(range(max(d.min, 1)))
+
+    def answer_mode(self, game: Game, d: Decision) -> list[int]:
+        """Several modes: the first ones offered (cards before coins before gains); one: the first.
+        Sinister Plot: add tokens until 2, then draw them."""
+        labels = [o.label for o in d.options]
+        if labels == ["add", "draw"] and d.player.tokens.get("plot", 0) >= 2:
+            return [1]
+        return list(range(max(d.min, 1)))
+
+    def answer_name(self, game: Game, d: Decision) -> list[int]:
+        """Naming a card (Pursue): the best card it owns, to keep it on top."""
+        owned = {c.name for c in d.player.all_cards()} - set(JUNK)
+        labels = [o.label for o in d.options]
+        best = max(owned, key=lambda n: (self.worth(game, n), n), default="Gold")
+        return [labels.index(best)] if best in labels else [0]
+
+    def answer_set_aside(self, game: Game, d: Decision) -> list[int]:
+        """Delay: set aside its best Action only when it could not play it this turn."""
+        if d.player.actions > 0 and game.phase == "action" or not d.options:
+            return []
+        return [self.ranked(game, d)[-1]]
+
+    def answer_pay(self, game: Game, d: Decision) -> list[int]:
+        labels = [o.label for o in d.options]
+        if "pay" in labels:
+            return [labels.index("pay")]
+        return [self.ranked(game, d)[0]]

@@ -1,0 +1,148 @@
+"""Card traits: what a card (or Event, Way, Project) surely does, read once from its rules text,
+corrected by DECLARED where the text cannot say it. The bots judge cards by these, so a new card
+needs no new bot code; tests/test_bot_traits.py pins every card's traits, so a reworded card
+cannot change how the bots play it unnoticed.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.game import Game
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What a card (or Event, Way, Project) does, read once from its text: the bots judge
+    cards by these, so a new card needs no new bot code."""
+
+    cards: int = 0
+    actions: int = 0
+    buys: int = 0
+    coins: int = 0
+    trashes: bool = False
+    gains: bool = False
+    attack: bool = False
+    vp: int = 0
+    horses: int = 0
+    coffers: int = 0
+    villagers: int = 0
+    returns: bool = False  # "Return this to its pile", "Exile it", "Trash this": the card is lost
+    gain_up_to: int = 0  # the cost of the best card a gain reaches ("a Gold": 6), 0 when unknown
+    upgrade: int = 0  # gains a card costing this much more than the one it removes
+    exiles: bool = False  # Exiles a card from the hand: it thins the deck like trashing
+    plays: bool = False  # plays an Action card from elsewhere (hand, discard pile, set aside)
+    extra_turn: bool = False
+
+
+def _num(pattern: str, text: str) -> int:
+    found = [m for m in re.findall(pattern, text)]
+    return max((int(m) if m.isdigit() else 1 for m in found), default=0)
+
+
+_TRAITS: dict[str, Traits] = {}
+
+# What the text parse cannot see, declared per card (cards are data, not bot code): what a card
+# is worth in the terms of the other traits.
+DECLARED: dict[str, dict[str, Any]] = {
+    "Border Guard": {"cards": 1},  # one of the 2 revealed cards comes to hand
+    "Mountain Village": {"cards": 1},  # a card from the discard pile, or +1 Card
+    "Seer": {"cards": 2},  # the revealed cards costing 2 to 4 come to hand too
+    "Hunting Lodge": {"cards": 2},  # a bad hand is redrawn
+    "Way of the Mole": {"cards": 1},  # +3 Cards after discarding the hand
+    "Bounty Hunter": {"coins": 2},  # +3 coins for each new card it exiles: about 2
+    "Flag Bearer": {"cards": 1},  # takes the Flag: +1 Card each turn
+    "Groom": {"horses": 1},  # a Horse, a Silver or +1 Card with what it gains
+    "Research": {"cards": 2},  # an Estate trashed: 2 cards set aside, in hand next turn
+    "Camel Train": {"gain_up_to": 6},  # each gained brings a Gold to Exile, home with the next Gold
+    "Way of the Camel": {"gain_up_to": 6},
+    "Alliance": {"vp": 10, "gain_up_to": 6},
+    "Populate": {"gain_up_to": 5},
+    "Gamble": {"plays": True, "coins": 1},  # the top card, played when a Treasure: about 1 coin
+    "Pursue": {"coins": 1},  # the top 4 cards sifted for the one named: about 1 coin
+    "Enclave": {"vp": 1},
+    "Scrap": {"coins": 1, "cards": 1},  # an Estate trashed: two of +1 Card, +1 Action, +1 Buy, +1 coin, Silver, Horse
+    "Sanctuary": {"cards": 2},  # a cantrip with +Buy that Exiles junk: a Laboratory's worth early  # a Duchy the others cannot have
+}
+
+
+def certain(text: str) -> str:
+    """The sentences a card always does when played: "+1 Card.", "Either now or at the start of
+    your next turn: +3 Cards", a Treasure's coins; not what happens only "if" or "when"."""
+    out = []
+    for s in re.split(r"(?<=\.) ", text):
+        if s.startswith(("+", "Either now", "At the start of your next turn", "Treasure", "Gain",
+                         "Choose one: +")):
+            out.append(s)
+    return " ".join(out)
+
+
+def traits(d: Any) -> Traits:
+    t = _TRAITS.get(d.name)
+    if t is None:
+        text, sure = d.text, certain(d.text)
+        if d.kind == "way":  # "Way. Instead of an Action's own instructions: +2 Actions."
+            text = text.split(": ", 1)[-1]
+            sure = certain(text)
+        elif d.kind == "event":  # "Event. +1 Buy. ..."
+            text = text.split(". ", 1)[-1]
+            sure = certain(text)
+        coins = _num(r"\+(\d+) coins?", sure) + _num(r"cards cost (\d+) coins? less this turn", text)
+        if d.is_("Treasure"):
+            coins = max(coins, _num(r"^Treasure\. (\d+) coins?", text))
+        cards = _num(r"\+(\d+) Cards?", sure)
+        if "Draw until you have 6" in text:
+            cards = 2
+        up_to = _num(r"card (?:to your hand )?costing up to (\d+) coins?(?! more)", text)
+        if re.search(r"[Gg]ain a card costing less than this", text):
+            up_to = (d.cost or 1) - 1
+        if re.search(r"[Gg]ain a Gold", text):
+            up_to = 6
+        fields = dict(
+            cards=cards, actions=_num(r"\+(\d+) Actions?", sure), buys=_num(r"\+(\d+|a) Buy", sure),
+            coins=coins, trashes=bool(re.search(r"[Tt]rash (a|any|up to \d+) (non-Victory )?card", text)),
+            gains=bool(re.search(r"(^|\. )[Gg]ain (a|one|an?) (non-Victory |differently named )?card", text)
+                       or up_to),
+            attack=d.is_("Attack"), vp=d.vp, horses=_num(r"[Gg]ain (\d+|a) Horses?", sure),
+            coffers=_num(r"\+(\d+) Coffers", sure), villagers=_num(r"\+(\d+) Villagers?", sure),
+            returns=bool(re.search(r"Return this to its pile|(?<!they )Exile it\.|Trash this\.", text)),
+            gain_up_to=up_to, upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
+            exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
+            plays=bool(re.search(r"\b(?:re)?play (an Action|a non-Command Action|it\b|the set-aside)", text)),
+            extra_turn="extra turn" in text)
+        fields.update(DECLARED.get(d.name, {}))
+        fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])
+        t = _TRAITS[d.name] = Traits(**fields)
+    return t
+
+
+def is_terminal(t: Traits, d: Any) -> bool:
+    return d.is_("Action") and t.actions == 0
+
+
+def gain_worth(cost: int) -> float:
+    """What gaining a card of this cost is worth, in the coins of judgement (Silver 2, Gold 3)."""
+    return 0.0 if cost < 2 else 1.0 if cost == 2 else 2.0 if cost <= 4 else 2.5 if cost == 5 else 3.0
+
+
+def is_junk(game: Game, name: str) -> bool:
+    """Curses always; Estates while Provinces remain plenty; Coppers while the deck has money."""
+    if name == "Curse":
+        return True
+    if name == "Estate":
+        return len(game.supply.get("Province", [])) > 3
+    return name == "Copper" and game.current.turns_taken <= 12
+
+
+def table_line(d: Any) -> str:
+    """One card's traits as tests/bot_traits.txt pins them: the name, then what differs from none."""
+    t, none = traits(d), Traits()
+    fields = [f"{k}={v}" for k, v in vars(t).items() if v != getattr(none, k)]
+    return f"{d.name}: {' '.join(fields)}".rstrip()
+
+
+def table(db: Any) -> list[str]:
+    """Every card, Event, Way and Project of the game's cards, by name."""
+    return [table_line(d) for d in sorted(db.defs.values(), key=lambda d: d.name)]
+
