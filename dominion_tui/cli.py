@@ -73,7 +73,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", default=None, help="player names in turn order, comma-separated "
                    "(1 to 6); without it the game asks")
     p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated; "
-                   "NAME:LEVEL picks its level: normal (the default), hard or bigmoney")
+                   "NAME:LEVEL picks its level: normal (the default), hard, bigmoney or expert")
     kingdom_flags(p)
     p.add_argument("--seed", type=int, default=None, help="random seed: the same seed and answers "
                    "replay the same game")

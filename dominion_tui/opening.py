@@ -132,9 +132,9 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
                              f"Name players from {', '.join(players)}, or press Enter for none.")
             args.computer = bots
             if bots:
-                level = ask_until(out, read, "Computer level: 1. normal, 2. hard, 3. bigmoney. "
+                level = ask_until(out, read, "Computer level: 1. normal, 2. hard, 3. bigmoney, 4. expert. "
                                   "Enter for normal.", "Level>", lambda a: None if pick_level(a) else
-                                  "Type 1, 2 or 3, or press Enter for normal.")
+                                  "Type 1, 2, 3 or 4, or press Enter for normal.")
                 args.computer = ",".join(f"{n}:{pick_level(level or '1')}" for n in split(bots))
     if args.kingdom is None:
         ask_kingdom(args, out, read)

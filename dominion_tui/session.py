@@ -84,6 +84,10 @@ class Live:
         self.session.live = True
         if self.inner is not self.session:  # a computer's answers are steps of their own
             self.session.line_no += 1
+            if getattr(self.inner, "needs_thought", None) and self.inner.needs_thought(game):
+                # expert plans for the kingdom first: a few seconds, said so the wait is not a hang
+                self.session.output.say(f"{d.player.name} thinks about the kingdom for a moment.")
+                self.inner.think(game)
         return self.inner.decide(game, d)
 
 

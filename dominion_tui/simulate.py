@@ -45,6 +45,8 @@ class GameResult:
     capped: bool = False
     stalled: bool = False  # ended because no card left the Supply for STALL_ROUNDS rounds
     decision_times: list[float] = field(default_factory=list)
+    ended_behind: str = ""  # the bot whose own turn ended the game while it lost, if any
+    ender: str = ""  # whose turn it was at the last decision before the game's end was decided
 
 
 class Recorder:
@@ -57,6 +59,11 @@ class Recorder:
     def decide(self, game: Any, d: Any) -> Any:
         if game.current.turns_taken > self.max_turns:
             raise TurnCap
+        prepare = getattr(self.bot, "needs_thought", None)
+        if prepare is not None and prepare(game):  # expert's plan before its first turn: not a move
+            self.bot.think(game)
+        if game.final_round is None:  # a Fleet's extra round comes after the game-ending turn
+            self.result.ender = game.current.name
         start = time.perf_counter()
         answer = self.bot.decide(game, d)
         self.result.decision_times.append(time.perf_counter() - start)
@@ -124,6 +131,8 @@ def play_one(job: tuple) -> GameResult:
         result.scores = {p.name: game.score(p) for p in game.players}
         result.turns = {p.name: p.turns_taken for p in game.players}
         result.stalled = game.stalled
+        if not game.stalled and result.ender not in result.winners:  # ended on a loser's own turn
+            result.ended_behind = result.ender
     return result
 
 
@@ -181,6 +190,10 @@ def report(bots: list[str], results: list[GameResult], random_kingdoms: bool) ->
         top = sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))[:6]
         lines.append(f"{b} bought most: " + ", ".join(f"{k} {v / len(results):.1f}" for k, v in top)
                      + " per game")
+    behind = sum(bool(r.ended_behind) for r in done)
+    lines.append(f"{behind} games ended by a bot's own move while it was behind"
+                 + (" (" + ", ".join(f"{b} {sum(r.ended_behind == b for r in done)}" for b in labels
+                                      if any(r.ended_behind == b for r in done)) + ")." if behind else "."))
     capped = [r for r in results if r.capped]
     for r in capped:
         lines.append(f"finding: seed {r.seed} ({', '.join(r.kingdom + r.landscapes)}) reached the turn cap.")
@@ -287,5 +300,6 @@ def finish(args: argparse.Namespace, bots: list[str], kingdom: list[str] | None,
     write(f"Time: {len(results)} games in {spent:.1f} s, {len(results) / spent:.1f} games per second "
           f"({len(results) / spent / jobs:.1f} per process, {jobs} process{'es' if jobs > 1 else ''}); "
           f"median decision "
-          f"{1000 * times[len(times) // 2]:.3f} ms.")
+          f"{1000 * times[len(times) // 2]:.3f} ms, 99th percentile {1000 * times[len(times) * 99 // 100]:.3f} ms, "
+          f"slowest {1000 * times[-1]:.1f} ms.")
     return 0

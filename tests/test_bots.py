@@ -32,7 +32,9 @@ class Checked:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_each_level_answers_every_question_legally_and_the_same_for_a_seed(level: str) -> None:
+def test_each_level_answers_every_question_legally_and_the_same_for_a_seed(level: str, monkeypatch) -> None:
+    from dominion_tui.bots import expert
+    monkeypatch.setattr(expert, "ROUNDS", (1,))  # expert's plan from fewer simulated games: quicker
     topics: set[str] = set()
     for seed in range(12):
         config = pool_config(seed)
@@ -158,8 +160,8 @@ def test_the_opening_questions_ask_the_computers_level(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     res = subprocess.run([sys.executable, "-m", "dominion_tui"], input="2\n\nBob\n7\n2\nquit\n",
                          capture_output=True, text=True, timeout=60, env=env)
-    assert "Computer level: 1. normal, 2. hard, 3. bigmoney. Enter for normal." in res.stdout
-    assert "Type 1, 2 or 3, or press Enter for normal." in res.stdout
+    assert "Computer level: 1. normal, 2. hard, 3. bigmoney, 4. expert. Enter for normal." in res.stdout
+    assert "Type 1, 2, 3 or 4, or press Enter for normal." in res.stdout
 
 
 # ---- issue 14, second part: every card used sensibly, hard beats normal

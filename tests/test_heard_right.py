@@ -352,7 +352,8 @@ def test_emptied_piles_and_the_end_are_said_with_their_reasons_at_a_terminal(tmp
     assert emptied, lines
     for line in emptied:
         assert re.fullmatch(r"The [\w ]+ pile is empty(; \d piles? (is|are) empty"
-                            r"(: one more empty pile ends the game)?|: the game ends after this turn)\.",
+                            r"(: one more empty pile ends the game|: the game ends after this turn)?"
+                            r"|: the game ends after this turn)\.",
                             line), line
     over = next(i for i, line in enumerate(lines) if line.startswith("Game over."))
     assert re.match(r"Game over\. (The Provinces are gone|\d Supply piles are empty: [\w ,]+)\. ", lines[over])

@@ -7,6 +7,7 @@ from typing import Any
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
+from .endgame import safe
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
 from .traits import Traits, _num, gain_worth, is_junk, is_terminal, traits
@@ -63,7 +64,7 @@ class Bot(SimplePlayer):
                 and self.spend_coffers(game, p):
             return TurnAction("coffers", None, 1)
         if game.phase == "buy" or game.phase == "action":
-            want = self.purchase(game, p) if p.buys else None
+            want = safe(game, p, self.purchase(game, p)) if p.buys else None
             if want is None and p.buys and self.thinned(game, p):
                 want = "Copper"
             if want and TurnAction("buy", want) in acts:

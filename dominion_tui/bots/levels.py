@@ -5,11 +5,14 @@ from typing import Any
 
 from .bigmoney import BigMoneyPlayer
 from .bot import Bot
+from .expert import Expert
 from .plans import PLANS
 
 
 def make_player(level: str, seed: int) -> Any:
-    """A computer player of a level: bigmoney, normal or hard."""
+    """A computer player of a level: bigmoney, normal, hard or expert."""
+    if level == "expert":
+        return Expert(seed)
     if level == "bigmoney":
         return BigMoneyPlayer(seed)
     if level in PLANS:
@@ -17,4 +20,4 @@ def make_player(level: str, seed: int) -> Any:
     raise ValueError(f"unknown level {level}")
 
 
-LEVELS = ("normal", "hard", "bigmoney")
+LEVELS = ("normal", "hard", "bigmoney", "expert")

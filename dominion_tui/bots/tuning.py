@@ -62,3 +62,34 @@ TUNED: dict[str, tuple[int, float]] = {
     "Villain": (2, 0.79),
     "Wayfarer": (1, 0.66),
 }
+
+# expert's first plan (python benchmarks/tune_expert.py 16): for a kingdom's best card of TUNED,
+# the copies and the Duchy point (Provinces left) that beat `hard` most often in a kingdom of that
+# card alone, and how often; kept only where that was at least 56% of 32 games. expert still
+# simulates this plan against the others for the kingdom before its first turn.
+EXPERT: dict[str, tuple[int, int, float]] = {
+    "Black Cat": (5, 4, 0.72),
+    "Camel Train": (1, 5, 0.59),
+    "Cardinal": (1, 4, 0.56),
+    "Cargo Ship": (3, 4, 0.59),
+    "Cavalry": (1, 4, 0.61),
+    "Coven": (4, 5, 0.59),
+    "Falconer": (1, 5, 0.67),
+    "Fisherman": (2, 5, 0.66),
+    "Gatekeeper": (2, 5, 0.56),
+    "Groom": (1, 5, 0.66),
+    "Improve": (1, 4, 0.58),
+    "Livery": (2, 5, 0.61),
+    "Old Witch": (2, 4, 0.66),
+    "Paddock": (2, 5, 0.56),
+    "Patron": (1, 4, 0.56),
+    "Sanctuary": (2, 5, 0.56),
+    "Sculptor": (1, 5, 0.67),
+    "Seer": (1, 4, 0.73),
+    "Silk Merchant": (5, 4, 0.59),
+    "Sleigh": (1, 4, 0.56),
+    "Spices": (2, 4, 0.59),
+    "Supplies": (5, 5, 0.62),
+    "Treasurer": (3, 4, 0.59),
+    "Wayfarer": (2, 4, 0.58),
+}

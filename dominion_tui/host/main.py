@@ -35,7 +35,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", default=None, help="seat names in turn order, comma-separated (1 to 6); "
                    "without it the game asks")
     p.add_argument("--computer", default="", help="seats the computer plays, comma-separated; NAME:LEVEL "
-                   "picks its level: normal, hard or bigmoney")
+                   "picks its level: normal, hard, bigmoney or expert")
     kingdom_flags(p)
     p.add_argument("--seed", type=int, default=None, help="random seed")
     p.add_argument("--listen", default="", metavar="ADDR", help="the address to listen on; all of this "

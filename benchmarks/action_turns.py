@@ -1,0 +1,53 @@
+"""In random kingdoms with a village and a draw card, in how many games a level played 5 or
+more Actions in one turn (issue 22): `python benchmarks/action_turns.py LEVEL OPPONENT GAMES`."""
+from __future__ import annotations
+
+import random
+import sys
+
+from dominion_tui.bots import make_player, traits
+from dominion_tui.core.decisions import TurnAction
+from dominion_tui.core.game import Config
+from dominion_tui.setup import database, new_game
+from dominion_tui.simulate import random_kingdom
+
+
+class Counting:
+    def __init__(self, bot) -> None:
+        self.bot, self.turn, self.plays, self.best = bot, None, 0, 0
+
+    def decide(self, game, d):
+        a = self.bot.decide(game, d)
+        if game.turn is not self.turn:
+            self.turn, self.plays = game.turn, 0
+        if isinstance(a, TurnAction) and a.verb == "play" and game.db[a.name].is_("Action"):
+            self.plays += 1
+            self.best = max(self.best, self.plays)
+        return a
+
+
+def engine_kingdom(kingdom: list[str]) -> bool:
+    db = database()
+    ts = [traits(db[n]) for n in kingdom]
+    return any(t.actions >= 2 for t in ts) and any(t.cards >= 2 for t in ts)
+
+
+def main(level: str, other: str, games: int) -> None:
+    done = big = 0
+    i = 0
+    while done < games:
+        kingdom, landscapes = random_kingdom(random.Random(f"actions:{i}"))
+        i += 1
+        if not engine_kingdom(kingdom):
+            continue
+        me = Counting(make_player(level, i))
+        game = new_game(Config(["me", "other"], kingdom, landscapes, i), {0: me, 1: make_player(other, i + 1)})
+        game.run()
+        done += 1
+        big += me.best >= 5
+    print(f"{level} against {other}: 5 or more Actions in a turn in {big} of {games} games "
+          f"in kingdoms with a village and a draw card.")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]))

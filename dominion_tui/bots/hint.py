@@ -1,0 +1,107 @@
+"""A hint for the player: expert's move for the question now asked, as the player would type
+it, and one sentence saying why. Fast enough for the keyboard (benchmarks/hint_speed.py): it
+uses expert's plan for this kingdom when expert already thought of it, else hard's plan, and
+never changes the game.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.decisions import Decision, TurnAction
+from ..core.game import Game
+from .endgame import ends_game, outcome
+from .expert import THINK_CACHE, Expert, Strategy
+from .traits import traits
+
+
+def planned(game: Game) -> Strategy:
+    """The plan an expert in this game chose, if one did; else hard's plan (no time to think)."""
+    c = game.config
+    for (_, kingdom, landscapes, players), s in THINK_CACHE.items():
+        if kingdom == tuple(c.kingdom) and landscapes == tuple(c.landscapes) and players == len(c.players):
+            return s
+    return Strategy()
+
+
+def hint(game: Game, d: Decision) -> tuple[str, str]:
+    """(what to type, why): expert's answer to this question and a one-sentence reason."""
+    s = planned(game)
+    bot = Expert(game.config.seed + d.player.index, strategy=s)
+    answer = bot.decide(game, d)
+    return typed(d, answer), reason(game, d, answer, s)
+
+
+def typed(d: Decision, answer: Any) -> str:
+    """The answer as a line the interpreter reads back to the same answer."""
+    if isinstance(answer, TurnAction):
+        return str(answer)
+    if d.kind == "yesno":
+        return "yes" if answer == [0] else "no"
+    if not answer:
+        return "none"
+    return ", ".join(str(i + 1) for i in answer)
+
+
+def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
+    """One sentence: why this answer, in the plan's terms."""
+    p = d.player
+    if isinstance(answer, TurnAction):
+        return turn_reason(game, p, answer, s)
+    if d.kind == "yesno":
+        return f"{'Yes' if answer == [0] else 'No'}: that does this deck more good here."
+    names = [d.options[i].label for i in answer]
+    chosen = ", ".join(names) if names else "none"
+    topic = d.topic
+    if topic in ("trash", "exile", "exile_from_hand"):
+        return f"Away with {chosen}: a thinner deck draws its good cards more often." if names \
+            else "Nothing worth losing here: every card left helps this deck."
+    if topic == "discard":
+        return f"Discard {chosen}: the cards least worth keeping." if names else "Keep every card: each one helps."
+    if topic in ("gain", "exile_supply"):
+        return f"{chosen}: the card worth most to this deck now."
+    if topic == "way":
+        return f"{chosen}: the card's own text does more here than any Way." if names == ["normal"] \
+            else f"{chosen}: here the Way does more than the card's own text."
+    if topic == "react":
+        return f"{chosen}: taking it helps, and it costs nothing." if names else "Better not to react this time."
+    return f"{chosen}: what an expert would pick here."
+
+
+def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
+    provinces = len(game.supply.get("Province", []))
+    if act.verb == "play":
+        d = game.db[act.name or ""]
+        t = traits(d)
+        if d.is_("Treasure") and not d.is_("Action"):
+            return f"Play {act.name}: its coins count towards this turn's buy."
+        if t.actions >= 2:
+            return f"Play {act.name} first: its Actions let you play the other Actions after it."
+        if t.cards and t.actions:
+            return f"Play {act.name}: it replaces itself and leaves an Action to play."
+        if t.cards:
+            return f"Play {act.name}: {t.cards} more cards make a bigger hand to buy with."
+        return f"Play {act.name}: it is the best Action left to play."
+    if act.verb == "buy":
+        name = act.name or ""
+        d = game.db[name]
+        if ends_game(game, name):
+            won = outcome(game, p, name) == "win"
+            return f"Buy {name}: it ends the game, and you {'win' if won else 'share the win'}."
+        if name == "Province":
+            return "Buy Province: 6 points, the best buy at 8 coins."
+        if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
+            return f"Buy {name}: with {provinces} Provinces left, points count for more than money now."
+        if d.kind in ("event", "project"):
+            return f"Buy {name}: now it is worth more than the card these coins would buy."
+        if s.cards and any(n == name for n, _ in s.cards):
+            return f"Buy {name}: the plan for this kingdom is {s.label}."
+        if name in ("Gold", "Silver"):
+            return f"Buy {name}: money makes the next hands stronger; the plan is {s.label}."
+        return f"Buy {name}: the kingdom card that helps this deck most for {game.cost(d)} coins."
+    if act.verb == "coffers":
+        return "Spend a Coffers: it reaches the next price that matters."
+    if act.verb == "villager":
+        return "Spend a Villager: it gives the Action for a card still in your hand."
+    if provinces == 1 and p.coins >= game.cost(game.db["Province"]):
+        return "End the turn: taking the last Province now would lose the game."
+    return "End the turn: nothing left is worth playing or buying."

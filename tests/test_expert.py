@@ -1,0 +1,169 @@
+"""issue 22: expert chooses a plan for the kingdom by simulation, never ends the game on its own
+move while that loses, and gives the player hints that the interpreter accepts."""
+from __future__ import annotations
+
+import pytest
+
+from dominion_tui.bots import expert, make_player
+from dominion_tui.bots.expert import Expert, Strategy, choose, ends_game, outcome
+from dominion_tui.bots.hint import hint
+from dominion_tui.core.decisions import Decision, Option, TurnAction
+from dominion_tui.core.game import Config
+from dominion_tui.interpreter import Interpreter
+from dominion_tui.save import fits
+from dominion_tui.setup import new_game
+from dominion_tui.simulate import main as simulate
+from tests.test_random_games import pool_config
+
+
+@pytest.fixture(autouse=True)
+def quick_thinking(monkeypatch):
+    """One round of simulated games: the same choice mechanism, a fraction of the time."""
+    monkeypatch.setattr(expert, "ROUNDS", (1,))
+    monkeypatch.setattr(expert, "THINK_CACHE", {})
+
+
+def buy_phase(kingdom: list[str], coins: int):
+    game = new_game(Config(["A", "B"], kingdom, [], 3))
+    a = game.players[0]
+    game.phase = "buy"
+    a.discard.cards.extend(a.hand.cards)
+    a.hand.cards.clear()
+    a.coins, a.buys = coins, 1
+    return game, a
+
+
+def buys(bot, game, a) -> str:
+    """What the bot does at this Buy phase: the card it buys, or "end"."""
+    act = bot.decide(game, Decision("turn", a, "Buy phase", topic="buy"))
+    return act.name or act.verb
+
+
+def test_the_same_seed_gives_the_same_plan_and_leaves_the_games_generator_alone() -> None:
+    config = pool_config(4)
+    game = new_game(config)
+    state = game.rng.getstate()
+    bot = Expert(7)
+    plan = bot.think(game)
+    assert game.rng.getstate() == state and not game.answers
+    assert choose(list(config.kingdom), list(config.landscapes), 7) == plan
+    expert.THINK_CACHE.clear()
+    assert Expert(7).think(new_game(config)) == plan
+
+
+def test_candidates_start_with_the_tuned_plan_then_hards_and_end_with_an_engine() -> None:
+    labels = [s.label for s in expert.candidates(["Old Witch", "Village Green", "Cardinal"])]
+    assert labels[0] == "money with 2 Old Witch" and labels[1] == "hard's plan", labels
+    assert "engine" in labels[-1] and len(labels) == len(set(labels))
+
+
+def test_expert_never_takes_the_last_province_while_that_loses() -> None:
+    game, a = buy_phase(["Barge"], coins=8)
+    b = game.players[1]
+    del game.supply["Province"].cards[1:]  # 1 left
+    for _ in range(3):
+        game.new_card("Duchy", b.discard)  # B leads by 9: the Province would end it lost
+    assert outcome(game, a, "Province") == "lose"
+    bot = Expert(1, strategy=Strategy())
+    assert buys(bot, game, a) == "Duchy"
+    game.new_card("Duchy", a.discard)  # now 6 behind, and A went first: a tie goes to B
+    assert outcome(game, a, "Province") == "lose" and buys(bot, game, a) == "Duchy"
+    game.new_card("Duchy", a.discard)  # 3 behind: the Province wins
+    assert buys(bot, game, a) == "Province"
+
+
+def test_expert_keeps_the_penultimate_province_when_the_other_could_win_with_the_last() -> None:
+    game, a = buy_phase(["Barge"], coins=8)
+    del game.supply["Province"].cards[2:]  # 2 left
+    game.new_card("Duchy", game.players[1].discard)  # B leads by 3
+    assert buys(Expert(1, strategy=Strategy()), game, a) == "Duchy"
+    game.new_card("Duchy", a.discard)
+    game.new_card("Duchy", a.discard)  # A leads by 3: B cannot win with the last one
+    assert buys(Expert(1, strategy=Strategy()), game, a) == "Province"
+
+
+def test_expert_never_empties_the_third_pile_while_behind_but_does_when_ahead() -> None:
+    game, a = buy_phase(["Barge", "Village Green"], coins=2)
+    game.supply["Curse"].cards.clear()
+    game.supply["Barge"].cards.clear()
+    del game.supply["Estate"].cards[1:]  # the last Estate would empty a third pile
+    game.new_card("Duchy", game.players[1].discard)  # B leads by 3
+    assert ends_game(game, "Estate") and outcome(game, a, "Estate") == "lose"
+    assert buys(Expert(1, strategy=Strategy()), game, a) != "Estate"
+    assert buys(make_player("normal", 1), game, a) != "Estate"  # no level but bigmoney ends it lost
+    for _ in range(2):
+        game.new_card("Duchy", a.discard)  # A leads by 3: the Estate ends it won
+    assert buys(Expert(1, strategy=Strategy()), game, a) == "Estate"
+
+
+def test_expert_gains_no_card_that_ends_the_game_lost() -> None:
+    game, a = buy_phase(["Barge"], coins=0)
+    del game.supply["Province"].cards[1:]
+    for _ in range(4):
+        game.new_card("Duchy", game.players[1].discard)
+    d = Decision("cards", a, "Gain a card.", [Option("Province", game.db["Province"]),
+                                                 Option("Duchy", game.db["Duchy"])], topic="gain")
+    assert Expert(1, strategy=Strategy()).answer(game, d) == [1]
+
+
+class Hinted:
+    """Plays expert's answers, checking at each question that the hint's line is read back by
+    the interpreter as an answer that fits the question."""
+
+    def __init__(self, bot, kinds: set[str]) -> None:
+        self.bot, self.kinds = bot, kinds
+
+    def decide(self, game, d):
+        text, why = hint(game, d)
+        res = Interpreter(game).interpret(text, d)
+        assert res.kind == "answer", (d.prompt, text, res.lines)
+        assert fits(game, d, res.value), (d.prompt, text)
+        assert why.endswith(".") and why.count(". ") == 0, why
+        self.kinds.add(d.kind)
+        return res.value
+
+
+def test_hints_are_lines_the_interpreter_accepts_at_every_kind_of_question() -> None:
+    kinds: set[str] = set()
+    for seed in range(4):
+        config = pool_config(seed)
+        game = new_game(config, {i: Hinted(make_player("expert", seed + i), kinds) if i == 0
+                                 else make_player("hard", seed + i) for i in range(len(config.players))})
+        game.run()
+        assert game.over
+    game, a = buy_phase(["Barge"], coins=0)  # a yes-or-no question, rarer in play
+    Hinted(None, kinds).decide(game, Decision("yesno", a, "Gain a Silver?", [Option("yes"), Option("no")]))
+    assert {"turn", "cards", "option", "yesno"} <= kinds, kinds
+
+
+def test_the_hint_for_the_last_province_says_why_not() -> None:
+    game, a = buy_phase(["Barge"], coins=8)
+    del game.supply["Province"].cards[1:]
+    for _ in range(4):
+        game.new_card("Duchy", game.players[1].discard)
+    game.supply["Duchy"].cards.clear()
+    game.supply["Estate"].cards.clear()
+    text, why = hint(game, Decision("turn", a, "Buy phase", topic="buy"))
+    assert text == "end" and "last Province" in why
+
+
+def test_simulate_counts_games_a_bot_ended_while_behind() -> None:
+    lines: list[str] = []
+    assert simulate(["--bots", "expert,normal", "--games", "4", "--seed", "2", "--jobs", "1"],
+                    lines.append) == 0
+    assert any(ln.endswith("games ended by a bot's own move while it was behind.")
+               or "games ended by a bot's own move while it was behind (" in ln for ln in lines), lines
+    assert TurnAction("end") is not None
+
+
+def test_expert_from_the_command_line_says_once_that_it_thinks(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Ann,Bob", "--computer",
+                          "Ann:expert,Bob:hard", "--kingdom", "Barge", "--seed", "2"],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert res.returncode == 0 and "Game over." in res.stdout, res.stderr
+    assert res.stdout.count("Ann thinks about the kingdom for a moment.") == 1
+    assert "Bob thinks" not in res.stdout
