@@ -85,14 +85,21 @@ def read_or_default(reader: Callable[[str], str], prompt: str) -> str:
     return line
 
 
+OPENING_HINT = "press Enter. The default suits a first game."
+
+
 def ask_until(out: Output, read: Callable[[str], str], question: str, prompt: str,
-              check: Callable[[str], str | None]) -> str:
+              check: Callable[[str], str | None], hint: str = OPENING_HINT) -> str:
     """Ask until the answer passes `check` (which returns why not); Enter takes the default.
-    `describe CARD` reads a card, `rules TOPIC` a mechanism's rules, and each asks again."""
+    `describe CARD` reads a card, `rules TOPIC` a mechanism's rules, `hint` what to answer and
+    why, and each asks again."""
     if question:
         out.say(question)
     while True:
         answer = read(prompt)
+        if answer.strip().lower() == "hint":
+            out.say(f"Hint: {hint}")
+            continue
         if answer.lower().split()[:1] == ["describe"]:
             from .queries import describe
             from .setup import database
@@ -118,7 +125,8 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
     if args.players is None:
         n = ask_until(out, read, "How many players, 1 to 6? Enter for 2.", "Players>",
                       lambda a: None if (ascii_number(a) or 0) in range(1, 7) else
-                      "Type a number from 1 to 6, or press Enter for 2.")
+                      "Type a number from 1 to 6, or press Enter for 2.",
+                      hint="2. Two players, one of them the computer, make a good first game.")
         count = int(n or 2)
         defaults = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"][:count]
         names = ask_until(out, read, f"Names, separated by commas? Enter for {', '.join(defaults)}.",
@@ -129,12 +137,14 @@ def opening_questions(args: argparse.Namespace, out: Output, reader: Callable[[s
         if len(players) > 1 and not args.computer:
             bots = ask_until(out, read, "Which players does the computer play? Enter for none.",
                              "Computer>", lambda a: None if set(split(a)) <= set(players) else
-                             f"Name players from {', '.join(players)}, or press Enter for none.")
+                             f"Name players from {', '.join(players)}, or press Enter for none.",
+                             hint=f"{players[-1]}. With the computer in one seat you can play alone.")
             args.computer = bots
             if bots:
                 level = ask_until(out, read, "Computer level: 1. normal, 2. hard, 3. bigmoney, 4. expert. "
                                   "Enter for normal.", "Level>", lambda a: None if pick_level(a) else
-                                  "Type 1, 2, 3 or 4, or press Enter for normal.")
+                                  "Type 1, 2, 3 or 4, or press Enter for normal.",
+                                  hint="1. normal is a fair first opponent; expert plays to win.")
                 args.computer = ",".join(f"{n}:{pick_level(level or '1')}" for n in split(bots))
     if args.kingdom is None:
         ask_kingdom(args, out, read)
@@ -163,7 +173,8 @@ def ask_kingdom(args: argparse.Namespace, out: Output, read: Callable[[str], str
     out.say(f"{len(sets) + 1}. random: 10 Kingdom cards and up to 2 landscapes, drawn by the rules.")
     out.say(f"{len(sets) + 2}. by name: you name the cards.")
     answer = ask_until(out, read, "", "Kingdom>", lambda a: None if pick(a) else
-                       f"Type a number from 1 to {len(options)}, or press Enter for {options[0]}.")
+                       f"Type a number from 1 to {len(options)}, or press Enter for {options[0]}.",
+                       hint=f"1. {options[0]} is a gentle start with a little of everything.")
     choice = pick(answer) if answer else options[0]
     if choice == RANDOM:
         args.kingdom = RANDOM

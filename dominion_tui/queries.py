@@ -38,6 +38,7 @@ HELP = {
                 "autoplay off: it says how many are not played yet.",
     "tips": "tips on: the first time something happens in this game (Exile, a Horse, an Event...), one line "
             "starting Tip explains it and names the command that shows it. tips off: no tips.",
+    "hint": "hint: what the strongest computer level would answer now, as you would type it, and why.",
     "help": "help COMMAND: help on one command.",
     "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
 }
@@ -205,7 +206,7 @@ class Queries:
             return [HELP[name] if name else f"No command '{quoted(arg)}'. Type help for the list."]
         return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
                 "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
-                "log N, repeat, score, rules TOPIC. Also: undo, save FILE, speech, ways, autoend, autoplay, "
+                "log N, repeat, score, rules TOPIC, hint. Also: undo, save FILE, speech, ways, autoend, autoplay, "
                 "tips, help COMMAND, quit."]
 
 

@@ -18,7 +18,7 @@ from .core.model import Card
 
 COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
             "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
-            "save", "speech", "ways", "autoend", "autoplay", "tips", "rules", "help", "quit"]
+            "save", "speech", "ways", "autoend", "autoplay", "tips", "rules", "hint", "help", "quit"]
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
 CONTROL = "That line holds a terminal control code; nothing was done."
 TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",

@@ -38,7 +38,8 @@ from .tips import Tips
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
 PHASES = {"start": "start of turn", "action": "action phase", "buy": "buy phase", "cleanup": "clean-up"}
 CHECKPOINT_ENDS = 2  # while replaying, a turn with at most this many "end" answers left may be the last
-META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay", "tips")
+META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay", "tips",
+        "hint")
 
 
 def resume_command(path: Path | None) -> str:
@@ -605,7 +606,22 @@ class Session:
             return self.setting(arg, "autoplay", {"on": True, "off": False}, "auto_play")
         if verb == "tips":
             self.output.info([self.tips.command(arg)])
+        if verb == "hint":
+            self.output.info([self.hint(game, d)])
         return None
+
+    @staticmethod
+    def hint(game: Game, d: Decision) -> str:
+        """`hint`: the strongest computer level's answer, as the player would type it, and why."""
+        from .bots.hint import hint
+        try:
+            move, why = hint(game, d)  # it reads the game and never changes it (tests/test_expert.py)
+        except Exception:  # a hint is a help, never a crash: the question stands as it was
+            return "No hint for this question."
+        head, _, rest = why.partition(": ")  # "Buy Silver: money..." after "buy Silver" says it twice
+        if rest and head.split()[0].lower() == move.split()[0].lower():
+            why = rest[0].upper() + rest[1:]
+        return f"Hint: {move}. {why}"
 
     def tips_changed(self) -> None:
         """The autosave's first line keeps the tips: the file is written whole at the next save."""

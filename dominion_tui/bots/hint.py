@@ -96,7 +96,7 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
         if s.cards and any(n == name for n, _ in s.cards):
             return f"Buy {name}: the plan for this kingdom is {s.label}."
         if name in ("Gold", "Silver"):
-            return f"Buy {name}: money makes the next hands stronger; the plan is {s.label}."
+            return f"Buy {name}: money makes the next hands stronger."
         return f"Buy {name}: the kingdom card that helps this deck most for {game.cost(d)} coins."
     if act.verb == "coffers":
         return "Spend a Coffers: it reaches the next price that matters."
