@@ -66,3 +66,12 @@ def test_a_player_who_follows_every_hint_plays_a_whole_game_to_its_end(tmp_path:
     assert followed > 20
     for refusal in ("No '", "could be", "Unknown", "Type a number", "You picked", "costs", "No hint"):
         assert refusal not in text.split("Game over.")[0].split("Ann's turn 1.")[-1] or refusal == "costs", refusal
+
+
+def test_following_every_hint_ends_games_over_several_kingdoms_with_no_hinted_line_refused() -> None:
+    """In-process, as benchmarks/hint_games.py plays: every prompt answered with the hint's move."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from hint_games import play
+    for seed, kingdom in [(1, "random"), (2, "random"), (5, "Intro to Exile"), (6, "Public Works")]:
+        _, refused, times = play(seed, "normal", kingdom)
+        assert refused == 0 and len(times) > 20, (seed, kingdom)
