@@ -1,6 +1,7 @@
 """Menagerie: Exile, Horses, Ways and Events.
 
-`kingdom.py` holds the Kingdom cards and the Horse, one section per card in cost order;
+`kingdom_cheap.py` and `kingdom_dear.py` hold the Kingdom cards and the Horse, one section per card
+in cost order;
 `events.py` the 20 Events, in cost order; `ways.py` the 20 Ways.
 """
 from dominion_tui.core.registry import CardDB
