@@ -1,5 +1,6 @@
 """In random kingdoms with a village and a draw card, in how many games a level played 5 or
 more Actions in one turn (issue 22): `python benchmarks/action_turns.py LEVEL OPPONENT GAMES`."""
+
 from __future__ import annotations
 
 import random
@@ -45,8 +46,10 @@ def main(level: str, other: str, games: int) -> None:
         game.run()
         done += 1
         big += me.best >= 5
-    print(f"{level} against {other}: 5 or more Actions in a turn in {big} of {games} games "
-          f"in kingdoms with a village and a draw card.")
+    print(
+        f"{level} against {other}: 5 or more Actions in a turn in {big} of {games} games "
+        f"in kingdoms with a village and a draw card."
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """How long expert thinks before its first turn (issue 22: at most 5 s on a 2-core machine),
 and which plans it chooses: `python benchmarks/expert_thinking.py [KINGDOMS]` over random
 kingdoms as `dominion simulate` deals them."""
+
 from __future__ import annotations
 
 import random
@@ -21,11 +22,20 @@ def main(kingdoms: int) -> None:
         s = choose(kingdom, landscapes, i)
         times.append(time.perf_counter() - start)
         pool = [c.label for c in candidates(kingdom)]
-        chosen["the first (tuned or hard's)" if s.label == pool[0] else
-               "an engine" if "engine" in s.label else "two cards" if " and " in s.label else "another"] += 1
+        chosen[
+            "the first (tuned or hard's)"
+            if s.label == pool[0]
+            else "an engine"
+            if "engine" in s.label
+            else "two cards"
+            if " and " in s.label
+            else "another"
+        ] += 1
     times.sort()
-    print(f"{kingdoms} kingdoms: thinking median {times[len(times) // 2]:.2f} s, slowest {times[-1]:.2f} s; "
-          f"plans chosen: {dict(chosen)}")
+    print(
+        f"{kingdoms} kingdoms: thinking median {times[len(times) // 2]:.2f} s, slowest {times[-1]:.2f} s; "
+        f"plans chosen: {dict(chosen)}"
+    )
 
 
 if __name__ == "__main__":

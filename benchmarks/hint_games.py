@@ -6,6 +6,7 @@ Each game runs through the real Session, as at the keyboard: at every prompt the
 exactly the move `hint` names. Prints how many games the hint-follower won (shared wins count
 half), how many hinted lines the game refused (should be 0) and the hint time's 99th percentile.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,8 +40,7 @@ class Follower:
 
 
 def play(seed: int, level: str, kingdom: str) -> tuple[float, int, list[float]]:
-    args = argparse.Namespace(players="Me,Bot", kingdom=kingdom, landscapes=None, sets=None,
-                              exclude=None, seed=seed)
+    args = argparse.Namespace(players="Me,Bot", kingdom=kingdom, landscapes=None, sets=None, exclude=None, seed=seed)
     config = build_config(args)
     out = Output(plain=True, stream=io.StringIO())
     reader = Follower()
@@ -66,8 +66,10 @@ def main() -> None:
         won, refused, times = won + w, refused + r, times + t
     times.sort()
     p99 = times[int(len(times) * 0.99)] * 1000 if times else 0.0
-    print(f"hint-follower won {won:g} of {a.games} against {a.level} ({100 * won / a.games:.0f}%); "
-          f"refused hinted lines: {refused}; hint p99 {p99:.1f} ms over {len(times)} hints")
+    print(
+        f"hint-follower won {won:g} of {a.games} against {a.level} ({100 * won / a.games:.0f}%); "
+        f"refused hinted lines: {refused}; hint p99 {p99:.1f} ms over {len(times)} hints"
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """How fast the hint answers (issue 22: at most 200 ms at the keyboard), and at which kinds of
 question: `python benchmarks/hint_speed.py [GAMES]` plays expert against hard over random
 kingdoms, asking for a hint at every question expert is asked."""
+
 from __future__ import annotations
 
 import random
@@ -31,13 +32,17 @@ def main(games: int) -> None:
     kinds: dict[str, int] = {}
     for i in range(games):
         kingdom, landscapes = random_kingdom(random.Random(i))
-        game = new_game(Config(["A", "B"], kingdom, landscapes, i),
-                        {0: Timed(make_player("hard", i), times, kinds), 1: make_player("hard", i + 1)})
+        game = new_game(
+            Config(["A", "B"], kingdom, landscapes, i),
+            {0: Timed(make_player("hard", i), times, kinds), 1: make_player("hard", i + 1)},
+        )
         game.run()
     times.sort()
-    print(f"{len(times)} hints in {games} games; median {1000 * times[len(times) // 2]:.2f} ms, "
-          f"99th percentile {1000 * times[len(times) * 99 // 100]:.2f} ms, slowest {1000 * times[-1]:.1f} ms; "
-          f"questions by kind: {kinds}")
+    print(
+        f"{len(times)} hints in {games} games; median {1000 * times[len(times) // 2]:.2f} ms, "
+        f"99th percentile {1000 * times[len(times) * 99 // 100]:.2f} ms, slowest {1000 * times[-1]:.1f} ms; "
+        f"questions by kind: {kinds}"
+    )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ Run by hand: python benchmarks/keyboard_costs.py [--turns 10,200,1000] [--starts
 Aims: autosave the same at every length, resume and undo within 100 ms at 1,000 turns, first
 prompt within 250 ms. The players are random but never empty a pile, so a game lasts.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,9 +56,16 @@ class Until:
 
 
 def session(answers: list[Any], save: Path | None, turns: int, then: Any) -> Session:
-    s = Session(CONFIG, Output(stream=io.StringIO()), reader=None, computers=list(CONFIG.players),
-                save_path=save, pause=False, answers=list(answers),
-                computer=lambda seed: Until(seed, turns, then))
+    s = Session(
+        CONFIG,
+        Output(stream=io.StringIO()),
+        reader=None,
+        computers=list(CONFIG.players),
+        save_path=save,
+        pause=False,
+        answers=list(answers),
+        computer=lambda seed: Until(seed, turns, then),
+    )
     s.finished = lambda: None  # keep the save of a game that ended early
     s.humans = lambda: ["Ann"]  # type: ignore[method-assign] # Ann's turns are kept for undo, as a player's are
     return s
@@ -81,6 +89,7 @@ def autosave_ms(folder: Path, turns: int, span: int = 5) -> float:
         if game is not None and sum(p.turns_taken for p in game.players) > turns - span:
             times.append(time.perf_counter() - t0)
         return ok
+
     s.autosave = timed  # type: ignore[method-assign]
     s.run()
     return 1000 * statistics.median(times)
@@ -105,6 +114,7 @@ def undo_ms(folder: Path, turns: int) -> float:
     def undo(game: Any) -> None:
         stamp.append(time.perf_counter())
         raise UndoRequest(len(game.answers) - 1, "Ann", "the last answer")
+
     began: list[int] = []
 
     def then(game: Any) -> None:
@@ -116,6 +126,7 @@ def undo_ms(folder: Path, turns: int) -> float:
         if ann and began == [game.turns_begun]:
             undo(game)
         began[:] = [game.turns_begun] if ann else []
+
     s = session(data.answers, None, -1, then)
     s.run()
     return 1000 * (stamp[-1] - stamp[0])
@@ -124,8 +135,7 @@ def undo_ms(folder: Path, turns: int) -> float:
 def first_prompt_ms(**env_extra: str) -> tuple[float, float]:
     """From starting `python -m dominion_tui` in a pseudo-terminal to its first line, and to its
     first prompt."""
-    env = dict(os.environ, XDG_DATA_HOME=tempfile.mkdtemp(), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm",
-               **env_extra)
+    env = dict(os.environ, XDG_DATA_HOME=tempfile.mkdtemp(), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", **env_extra)
     t0 = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:
@@ -160,8 +170,10 @@ def main() -> None:
             answers = len(read_save(folder / f"auto{turns}.json").answers)
             resume = min(resume_ms(folder, turns) for _ in range(3))
             undo = min(undo_ms(folder, turns) for _ in range(3))
-            print(f"{turns} turns ({answers} answers): autosave {save:.2f} ms per answer (median), "
-                  f"resume {resume:.0f} ms, undo {undo:.0f} ms")
+            print(
+                f"{turns} turns ({answers} answers): autosave {save:.2f} ms per answer (median), "
+                f"resume {resume:.0f} ms, undo {undo:.0f} ms"
+            )
     if args.starts:
         # As this shell runs Python; then with a bytecode cache, as a player's every start after
         # the first is (PYTHONDONTWRITEBYTECODE=1, set in some sandboxes, compiles the game's own
@@ -171,8 +183,10 @@ def main() -> None:
         for label, extra in (("", {}), (" with a bytecode cache", cache)):
             starts = [first_prompt_ms(**extra) for _ in range(args.starts)]
             line, prompt = (statistics.median(s) for s in zip(*starts))
-            print(f"in a terminal{label}: first line {line:.0f} ms, first prompt {prompt:.0f} ms "
-                  f"(medians of {args.starts})")
+            print(
+                f"in a terminal{label}: first line {line:.0f} ms, first prompt {prompt:.0f} ms "
+                f"(medians of {args.starts})"
+            )
 
 
 if __name__ == "__main__":

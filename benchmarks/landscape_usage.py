@@ -3,6 +3,7 @@
 Random kingdoms deal a given landscape in only a few of 200 games, too few to tell whether the
 bots can use it; this deals each one N times. Run by hand: python benchmarks/landscape_usage.py [N]
 """
+
 from __future__ import annotations
 
 import random

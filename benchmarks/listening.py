@@ -14,6 +14,7 @@ The scripted human looks at its hand and coins with `hand` and `status`; those q
 answers and the prompts they were typed at are not counted: a player knows their own hand.
 `--show SEED` prints the vs-computer game at the normal level, for reading it as a player would.
 """
+
 from __future__ import annotations
 
 import os
@@ -28,13 +29,35 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from dominion_tui.core.model import plural  # noqa: E402
 
-KINGDOM = ["Bounty Hunter", "Supplies", "Sheepdog", "Black Cat", "Village Green", "Barge",
-           "Silk Merchant", "Patron", "Border Guard"]
-ACTIONS_FIRST = ["Village Green", "Border Guard", "Bounty Hunter", "Horse", "Silk Merchant",
-                 "Patron", "Barge", "Sheepdog", "Black Cat"]
+KINGDOM = [
+    "Bounty Hunter",
+    "Supplies",
+    "Sheepdog",
+    "Black Cat",
+    "Village Green",
+    "Barge",
+    "Silk Merchant",
+    "Patron",
+    "Border Guard",
+]
+ACTIONS_FIRST = [
+    "Village Green",
+    "Border Guard",
+    "Bounty Hunter",
+    "Horse",
+    "Silk Merchant",
+    "Patron",
+    "Barge",
+    "Sheepdog",
+    "Black Cat",
+]
 TREASURES = {"Copper", "Silver", "Gold", "Supplies"}
-BUYS = {5: ["Barge", "Silver"], 4: ["Village Green", "Silk Merchant", "Bounty Hunter", "Patron"],
-        3: ["Silver", "Sheepdog", "Silver"], 2: ["Ride", "Black Cat", "Supplies", "Border Guard"]}
+BUYS = {
+    5: ["Barge", "Silver"],
+    4: ["Village Green", "Silk Merchant", "Bounty Hunter", "Patron"],
+    3: ["Silver", "Sheepdog", "Silver"],
+    2: ["Ride", "Black Cat", "Supplies", "Border Guard"],
+}
 NAMES = KINGDOM + ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", "Horse"]
 SINGULAR = {plural(n): n for n in NAMES} | {n: n for n in NAMES}
 TURN_LINE = re.compile(r"^(\w+)'s (?:extra )?turn \d+\.")
@@ -56,8 +79,7 @@ class Human:
     bought: int = 0
     actions_owned: int = 0
 
-    def move(self, phase: str, hand: list[str], actions: int, buys: int, coins: int,
-             played_treasures: bool) -> str:
+    def move(self, phase: str, hand: list[str], actions: int, buys: int, coins: int, played_treasures: bool) -> str:
         if phase == "action" and actions:
             for name in ACTIONS_FIRST:
                 if name in hand:
@@ -102,17 +124,35 @@ def number(pattern: str, text: str) -> int:
 
 
 class Game:
-    def __init__(self, players: list[str], computers: list[str], seed: int, level: str,
-                 pause: bool) -> None:
-        args = [sys.executable, "-m", "dominion_tui", "--plain", "--players", ",".join(players),
-                "--kingdom", ",".join(KINGDOM), "--seed", str(seed), "--verbosity", level]
+    def __init__(self, players: list[str], computers: list[str], seed: int, level: str, pause: bool) -> None:
+        args = [
+            sys.executable,
+            "-m",
+            "dominion_tui",
+            "--plain",
+            "--players",
+            ",".join(players),
+            "--kingdom",
+            ",".join(KINGDOM),
+            "--seed",
+            str(seed),
+            "--verbosity",
+            level,
+        ]
         if computers:
             args += ["--computer", ",".join(computers)]
         if not pause:
             args.append("--no-pause")
         env = dict(os.environ, XDG_DATA_HOME=tempfile.mkdtemp(prefix="listening-"))
-        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, env=env, bufsize=1)
+        self.proc = subprocess.Popen(
+            args,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+            bufsize=1,
+        )
         self.humans = {p: Human() for p in players if p not in computers}
         self.players = players
         self.turns: list[Turn] = []
@@ -156,8 +196,7 @@ class Game:
     def play(self) -> None:
         lines, prompt = self.read_to_prompt()
         while prompt is not None:
-            self.refused = bool(lines) and not any(re.match(r"\w*", x).group() in self.players
-                                                   for x in lines)
+            self.refused = bool(lines) and not any(re.match(r"\w*", x).group() in self.players for x in lines)
             self.count(lines)
             self.transcript.append(prompt)
             if len(self.turns) > MAX_TURNS or len(self.transcript) > 40 * MAX_TURNS * 3:
@@ -179,9 +218,14 @@ class Game:
         if what in ("action", "buy") and who in self.humans:
             hand = expand(self.query("hand").split(": ", 1)[1].rstrip("."))
             status = self.query("status")
-            act = self.humans[who].move(what, hand, number(r"(\d+) Actions?", status),
-                                        number(r"(\d+) Buys?", status), number(r"(\d+) coins?,", status),
-                                        self.played_treasures)
+            act = self.humans[who].move(
+                what,
+                hand,
+                number(r"(\d+) Actions?", status),
+                number(r"(\d+) Buys?", status),
+                number(r"(\d+) coins?,", status),
+                self.played_treasures,
+            )
             self.played_treasures |= act == "treasures"
             return "end" if self.refused else act
         if what == "yes or no":
@@ -205,9 +249,11 @@ def lines(turns: list[Turn]) -> str:
 
 
 def measure(games: int, levels: tuple[str, ...]) -> None:
-    print(f"{games} games per row; medians per turn, 90th percentiles in brackets (goals at normal: "
-          "own <= 7 lines (p90 <= 12), <= 300 characters; computer <= 3 lines (p90 <= 6); "
-          "hot-seat <= 8 lines (p90 <= 14))")
+    print(
+        f"{games} games per row; medians per turn, 90th percentiles in brackets (goals at normal: "
+        "own <= 7 lines (p90 <= 12), <= 300 characters; computer <= 3 lines (p90 <= 6); "
+        "hot-seat <= 8 lines (p90 <= 14))"
+    )
     for level in levels:
         own: list[Turn] = []
         bot: list[Turn] = []
@@ -220,13 +266,17 @@ def measure(games: int, levels: tuple[str, ...]) -> None:
             h = Game(["Ann", "Ben", "Cat"], [], seed, level, pause=True)
             h.play()
             seat += h.turns
-        print(f"{level:8} vs computer: own turn {lines(own)}, "
-              f"{median([sum(map(len, t.lines)) for t in own]):g} characters, "
-              f"{median([t.prompts for t in own]):g} prompts; computer turn {lines(bot)} "
-              f"({len(own)}+{len(bot)} turns)")
-        print(f"{'':8} hot-seat 3: own turn {lines(seat)}, "
-              f"{median([sum(map(len, t.lines)) for t in seat]):g} characters, "
-              f"{median([t.prompts for t in seat]):g} prompts ({len(seat)} turns)")
+        print(
+            f"{level:8} vs computer: own turn {lines(own)}, "
+            f"{median([sum(map(len, t.lines)) for t in own]):g} characters, "
+            f"{median([t.prompts for t in own]):g} prompts; computer turn {lines(bot)} "
+            f"({len(own)}+{len(bot)} turns)"
+        )
+        print(
+            f"{'':8} hot-seat 3: own turn {lines(seat)}, "
+            f"{median([sum(map(len, t.lines)) for t in seat]):g} characters, "
+            f"{median([t.prompts for t in seat]):g} prompts ({len(seat)} turns)"
+        )
 
 
 def main(argv: list[str]) -> None:
@@ -240,7 +290,7 @@ def main(argv: list[str]) -> None:
     levels: tuple[str, ...] = LEVELS
     if "--level" in argv:
         i = argv.index("--level")
-        levels, argv = (argv[i + 1],), argv[:i] + argv[i + 2:]
+        levels, argv = (argv[i + 1],), argv[:i] + argv[i + 2 :]
     measure(int(argv[0]) if argv else 4, levels)
 
 

@@ -5,6 +5,7 @@ Run by hand: python benchmarks/random_games.py [N] [--players K] [--kingdom "A,B
 players by seed (the figure quoted over time). `--players 2 --landscapes "Ride,Way of the
 Ox,Barracks"` is the workload issue 12 compares with pydominion.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,8 +21,10 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 def play(seed: int, players: int | None, kingdom: list[str], landscapes: list[str]) -> tuple[int, int]:
     names = NAMES[: players or 2 + seed % 3]
-    game = new_game(Config(names, list(kingdom), list(landscapes), seed),
-                    {i: RandomPlayer(seed * 10 + i) for i in range(len(names))})
+    game = new_game(
+        Config(names, list(kingdom), list(landscapes), seed),
+        {i: RandomPlayer(seed * 10 + i) for i in range(len(names))},
+    )
     game.run()
     return sum(p.turns_taken for p in game.players), len(game.answers)
 
@@ -44,8 +47,10 @@ def main() -> None:
         turns += t
         answers += a
     spent = time.perf_counter() - start
-    print(f"{args.n} games in {spent:.2f} s: {args.n / spent:.1f} games per second, "
-          f"{turns / args.n:.0f} turns and {answers / args.n:.0f} decisions per game on average")
+    print(
+        f"{args.n} games in {spent:.2f} s: {args.n / spent:.1f} games per second, "
+        f"{turns / args.n:.0f} turns and {answers / args.n:.0f} decisions per game on average"
+    )
 
 
 if __name__ == "__main__":

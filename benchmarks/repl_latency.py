@@ -4,6 +4,7 @@ Run by hand: python benchmarks/repl_latency.py
 Prints the median and 99th percentile of line-to-announcement latency (aim: under 20 ms at the
 99th) and the time from starting `dominion` to its first prompt (aim: under 500 ms).
 """
+
 from __future__ import annotations
 
 import io
@@ -48,10 +49,10 @@ def latency(games: int = 5) -> list[float]:
             if reader.sent_at is not None:
                 samples.append(time.perf_counter() - reader.sent_at)
                 reader.sent_at = None
+
         out.sinks.append(first_line)
         config = Config(["Alice", "Bob"], ["Barge", "Sheepdog", "Silk Merchant"], ["Ride"], seed)
-        session = Session(config, out, reader, save_path=__import__("pathlib").Path(tmp) / "a.json",
-                          pause=False)
+        session = Session(config, out, reader, save_path=__import__("pathlib").Path(tmp) / "a.json", pause=False)
         try:
             session.run()
         except QuitRequest:
@@ -64,9 +65,13 @@ def startup(runs: int = 5) -> list[float]:
     env = dict(os.environ, XDG_DATA_HOME=tempfile.mkdtemp())
     for _ in range(runs):
         start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "dominion_tui", "--players", "A,B", "--kingdom",
-                                 "Barge", "--no-pause"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                text=True, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "dominion_tui", "--players", "A,B", "--kingdom", "Barge", "--no-pause"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
         while "action>" not in (proc.stdout.readline() or "action>"):
             pass
         times.append(time.perf_counter() - start)
@@ -77,8 +82,10 @@ def startup(runs: int = 5) -> list[float]:
 def main() -> None:
     s = sorted(latency())
     p99 = s[int(len(s) * 0.99) - 1]
-    print(f"line to announcement over {len(s)} lines: median {statistics.median(s) * 1000:.2f} ms, "
-          f"99th percentile {p99 * 1000:.2f} ms (autosave after every answer included)")
+    print(
+        f"line to announcement over {len(s)} lines: median {statistics.median(s) * 1000:.2f} ms, "
+        f"99th percentile {p99 * 1000:.2f} ms (autosave after every answer included)"
+    )
     t = startup()
     print(f"start-up to first prompt: median {statistics.median(t) * 1000:.0f} ms over {len(t)} runs")
 

@@ -9,6 +9,7 @@ place; a game still going after --cap turns of one player is a finding; every K-
 game is replayed from its answers and must end in the very same state. Prints the figures and
 every finding with its game number, so that one game can be run again alone (--start I 1).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -91,8 +92,9 @@ def soak_one(job: tuple[int, int, int]) -> Result:
     config, kinds = config_for(i)
     counts: Counter = Counter()
     try:
-        game = new_game(config, {k: Checked(player(kind, config.seed + k), cap, counts)
-                                 for k, kind in enumerate(kinds)})
+        game = new_game(
+            config, {k: Checked(player(kind, config.seed + k), cap, counts) for k, kind in enumerate(kinds)}
+        )
     except SetupError as e:  # a landscape this kingdom cannot have (Way of the Mouse): not a game
         return Result(i, "setup", detail=str(e))
     try:
@@ -141,16 +143,22 @@ def main() -> None:
     played = [r for r in results if r.outcome != "setup"]
     by_players = Counter(r.players for r in played)
     replayed = sum(r.counts["replayed"] for r in results)
-    print(f"{len(played)} games played (games {args.start} to {args.start + args.n - 1}; "
-          f"{outcomes['setup']} setups refused), by players: "
-          + ", ".join(f"{k}: {v}" for k, v in sorted(by_players.items())))
-    print(f"ended by their piles: {outcomes['ended']}; stalled: {outcomes['stalled']}; "
-          f"turn cap ({args.cap}): {outcomes['capped']}; exceptions or card-count errors: {outcomes['error']}; "
-          f"replays differing: {outcomes['replay']} of {replayed}")
+    print(
+        f"{len(played)} games played (games {args.start} to {args.start + args.n - 1}; "
+        f"{outcomes['setup']} setups refused), by players: "
+        + ", ".join(f"{k}: {v}" for k, v in sorted(by_players.items()))
+    )
+    print(
+        f"ended by their piles: {outcomes['ended']}; stalled: {outcomes['stalled']}; "
+        f"turn cap ({args.cap}): {outcomes['capped']}; exceptions or card-count errors: {outcomes['error']}; "
+        f"replays differing: {outcomes['replay']} of {replayed}"
+    )
     turns = sorted(r.turns for r in played if r.outcome in ("ended", "stalled"))
     if turns:
-        print(f"turns of the longest-playing player: median {turns[len(turns) // 2]}, max {turns[-1]}; "
-              f"{sum(r.counts['answers'] for r in results)} answers in all")
+        print(
+            f"turns of the longest-playing player: median {turns[len(turns) // 2]}, max {turns[-1]}; "
+            f"{sum(r.counts['answers'] for r in results)} answers in all"
+        )
     for r in results:
         if r.outcome in ("capped", "error", "replay", "stalled"):
             print(f"{r.outcome}: game {r.i} ({r.players} players, {r.turns} turns): {r.detail}")

@@ -2,6 +2,7 @@
 "Big Money + X" table, the number of copies and the Duchy point that beat `hard` most often
 in a kingdom of that card alone. `python benchmarks/tune_expert.py SEEDS` (each seed is played
 in both seats) prints the table to paste."""
+
 from __future__ import annotations
 
 import sys
@@ -25,8 +26,9 @@ def main(seeds: int) -> None:
         best, best_score = None, -1.0
         for copies, duchy_at in variants(name):
             s = Strategy(replace(BASE, duchy_at=duchy_at), ((name, copies),))
-            score = sum(match([name], [], s, 7919 * g + 1, first) for g in range(seeds)
-                        for first in (True, False)) / (2 * seeds)
+            score = sum(match([name], [], s, 7919 * g + 1, first) for g in range(seeds) for first in (True, False)) / (
+                2 * seeds
+            )
             if score > best_score + 1e-9:
                 best, best_score = (copies, duchy_at), score
         print(f'    "{name}": ({best[0]}, {best[1]}, {best_score:.2f}),', flush=True)

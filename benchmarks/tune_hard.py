@@ -10,6 +10,7 @@ python benchmarks/tune_hard.py in-play GAMES [CARD ...]
 python benchmarks/tune_hard.py knobs GAMES 'kingdom_bar=2.4,gold_bar=3.4' ...
     Each candidate plan plays `hard` against `normal` over the same random kingdoms.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -49,6 +50,7 @@ def ratings(games: int, names: list[str]) -> None:
 def ratings_in_play(games: int, names: list[str]) -> None:
     """Each card X as `hard`'s plan, 1 to 3 copies, against `normal` over random kingdoms that
     hold X: how often the plan wins where it will be used."""
+
     def rate(name: str) -> float:
         results = []
         for i in range(games):
@@ -60,13 +62,13 @@ def ratings_in_play(games: int, names: list[str]) -> None:
             except SetupError:  # Way of the Mouse left with no card to set aside
                 continue
         return share(results, "hard")
+
     best_counts(names, rate)
 
 
 def knobs(games: int, candidates: list[str]) -> None:
     for text in candidates:
-        values = {k: float(v) if "." in v else int(v) for k, v in
-                  (kv.split("=") for kv in text.split(",") if kv)}
+        values = {k: float(v) if "." in v else int(v) for k, v in (kv.split("=") for kv in text.split(",") if kv)}
         PLANS["hard"] = dataclasses.replace(PLANS["hard"], **values)
         results = run(["hard", "normal"], games, 7, None, [], jobs=1)
         print(text or "(hard's plan)", "|", report(["hard", "normal"], results, False)[0], flush=True)

@@ -13,6 +13,7 @@ Run from this project's venv:
 another engine; without `--pydominion` only the two checkouts are compared (a change's cost).
 Each round plays 1 pydominion game, 10 `before` games and 30 games of this tree.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,6 +33,7 @@ HERE = Path(__file__).resolve().parent.parent  # this checkout: "ours"
 def ours_player():
     from dominion_tui.cli import PILOT_KINGDOM
     from dominion_tui.core.game import Config
+
     try:
         from dominion_tui.bots import RandomPlayer
     except ImportError:  # a `before` checkout from when the bots were one module
@@ -39,10 +41,13 @@ def ours_player():
     from dominion_tui.setup import new_game
 
     def play(seed: int) -> int:
-        g = new_game(Config(["Ann", "Ben"], list(PILOT_KINGDOM), list(LANDSCAPES), seed),
-                     {0: RandomPlayer(seed * 10), 1: RandomPlayer(seed * 10 + 1)})
+        g = new_game(
+            Config(["Ann", "Ben"], list(PILOT_KINGDOM), list(LANDSCAPES), seed),
+            {0: RandomPlayer(seed * 10), 1: RandomPlayer(seed * 10 + 1)},
+        )
         g.run()
         return sum(p.turns_taken for p in g.players)
+
     return play
 
 
@@ -52,20 +57,32 @@ def pydominion_player(path: str):
     from dominion import Game as PG  # type: ignore[import-not-found]
 
     from dominion_tui.kingdoms import PILOT_KINGDOM
+
     devnull = open(os.devnull, "w")  # noqa: SIM115 (open for the worker's whole life)
 
     def play(seed: int) -> int:
         random.seed(seed)
         with contextlib.redirect_stdout(devnull):
-            g = PG.Game(numplayers=2, randobot=2, quiet=True, initcards=list(PILOT_KINGDOM),
-                        events=["Ride"], ways=["Way of the Ox"], init_projects=["Barracks"],
-                        projects=["Barracks"], shelters=False, potions=False, num_stacks=9)
+            g = PG.Game(
+                numplayers=2,
+                randobot=2,
+                quiet=True,
+                initcards=list(PILOT_KINGDOM),
+                events=["Ride"],
+                ways=["Way of the Ox"],
+                init_projects=["Barracks"],
+                projects=["Barracks"],
+                shelters=False,
+                potions=False,
+                num_stacks=9,
+            )
             g.start_game()
             turns = 0
             while not g.game_over and turns <= 400:
                 turns += 1
                 g.turn()
         return turns
+
     return play
 
 
@@ -99,7 +116,12 @@ def main() -> None:
         env = dict(os.environ, PYTHONPATH=src)  # which dominion_tui the worker imports
         procs[name] = subprocess.Popen(
             [sys.executable, __file__, "--worker", name, str(Path(args.pydominion or ".").resolve())],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=src)
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=src,
+        )
     totals = {name: [0.0, 0, 0] for name in procs}  # seconds, games, turns
     for r in range(args.rounds):
         for name, proc in procs.items():
@@ -117,10 +139,15 @@ def main() -> None:
         proc.wait()
     rate = {name: games / secs for name, (secs, games, _) in totals.items()}
     for name, (secs, games, turns) in totals.items():
-        print(f"{name:10s} {games:5d} games in {secs:6.1f} s: {rate[name]:6.2f} games per second, "
-              f"{turns / games:.0f} turns per game")
-    ratios = [f"{name} / pydominion: {rate[name] / rate['pydominion']:.1f} times"
-              for name in rate if name != "pydominion" and "pydominion" in rate]
+        print(
+            f"{name:10s} {games:5d} games in {secs:6.1f} s: {rate[name]:6.2f} games per second, "
+            f"{turns / games:.0f} turns per game"
+        )
+    ratios = [
+        f"{name} / pydominion: {rate[name] / rate['pydominion']:.1f} times"
+        for name in rate
+        if name != "pydominion" and "pydominion" in rate
+    ]
     if "before" in rate:
         ratios.append(f"ours / before: {rate['ours'] / rate['before']:.2f} times")
     print("; ".join(ratios))

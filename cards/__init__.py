@@ -1,4 +1,5 @@
 """Card definitions, grouped by set. `load()` returns the database of every card we cover."""
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -1,4 +1,5 @@
 """The Basic cards: Treasures, Victory cards and Curses, with their pile sizes."""
+
 from dominion_tui.core.dsl import treasure, victory
 from dominion_tui.core.registry import CardDB
 
@@ -20,13 +21,15 @@ def register(db: CardDB) -> None:
     db.add(victory("Province", 8, 6, ends_game=True))
     db.add(victory("Curse", 0, -1))
     db.starting_deck = {"Copper": 7, "Estate": 3}
-    db.pile_rules.update({
-        "Copper": lambda n: (60 if n <= 4 else 120) - 7 * n,
-        # 5 or 6 players add a second set's Treasures (Copper above: 120 less the decks).
-        "Silver": lambda n: 40 if n <= 4 else 80,
-        "Gold": lambda n: 30 if n <= 4 else 60,
-        "Estate": _victory_pile,
-        "Duchy": _victory_pile,
-        "Province": _province_pile,
-        "Curse": lambda n: 10 * max(1, n - 1),
-    })
+    db.pile_rules.update(
+        {
+            "Copper": lambda n: (60 if n <= 4 else 120) - 7 * n,
+            # 5 or 6 players add a second set's Treasures (Copper above: 120 less the decks).
+            "Silver": lambda n: 40 if n <= 4 else 80,
+            "Gold": lambda n: 30 if n <= 4 else 60,
+            "Estate": _victory_pile,
+            "Duchy": _victory_pile,
+            "Province": _province_pile,
+            "Curse": lambda n: 10 * max(1, n - 1),
+        }
+    )

@@ -1,5 +1,6 @@
 """`buy X` with Treasures not played yet: play those that need no decision, then buy, when that
 pays for X (the `autoplay` preference, at the keyboard only: scenarios type every move)."""
+
 from __future__ import annotations
 
 from .bots import traits
@@ -28,8 +29,9 @@ def coins_from(game: Game, d: Decision, plays: list[TurnAction]) -> int:
     return sum(traits(game.db[a.name or ""]).coins for a in plays)
 
 
-def after_treasures(game: Game, d: Decision, interp: Interpreter, line: str,
-                    plays: list[TurnAction]) -> list[TurnAction]:
+def after_treasures(
+    game: Game, d: Decision, interp: Interpreter, line: str, plays: list[TurnAction]
+) -> list[TurnAction]:
     """The moves `buy X` stands for when X is short of coins: `plays` (every Treasure that needs
     no decision), then the buy, if they pay for it; else none. One typed line: one undo step."""
     act = wanted_buy(game, d, interp, line)
@@ -48,8 +50,7 @@ def after_treasures(game: Game, d: Decision, interp: Interpreter, line: str,
 def short_of(game: Game, d: Decision, interp: Interpreter, line: str, plays: list[TurnAction]) -> Result | None:
     """`buy X` that even the Treasures not played yet would not pay for: what they would make."""
     act = wanted_buy(game, d, interp, line)
-    if act is None or not plays or game.why_not(d.player, plays[0]) or \
-            interp.unplayed_treasures(d) != len(plays):
+    if act is None or not plays or game.why_not(d.player, plays[0]) or interp.unplayed_treasures(d) != len(plays):
         return None  # some need a decision: the interpreter's line counts them all
     why = game.why_not(d.player, act) or ""
     total = d.player.coins + coins_from(game, d, plays)

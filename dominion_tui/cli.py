@@ -1,4 +1,5 @@
 """`dominion`: the game at the command line, and `dominion scenario PATH...`."""
+
 from __future__ import annotations
 
 import argparse
@@ -49,9 +50,11 @@ def __getattr__(name: str) -> Any:
     """cli.PILOT_KINGDOM and cli.Session (tests and benchmarks use them), loaded when asked for."""
     if name == "PILOT_KINGDOM":
         from .kingdoms import PILOT_KINGDOM
+
         return PILOT_KINGDOM
     if name == "Session":
         from .session import Session
+
         return Session
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -60,47 +63,78 @@ def preload() -> None:
     """What the game needs after its first question, loaded while the player answers it."""
     from . import kingdoms, queries, session  # noqa: F401
     from .setup import database
+
     database()
 
 
 def parser() -> argparse.ArgumentParser:
-    p = OneLineParser(prog="dominion", description="Dominion, played line by line in a terminal.",
-                      epilog="Also: 'dominion scenario PATH...' runs rules scenario files (exit 0 all "
-                      "pass, 1 some fail, 2 a file is invalid); 'dominion kingdom [--kingdom, --landscapes, "
-                      "--sets, --exclude, --seed]' prints the kingdom a game would get. The player's "
-                      "guide is accessibility.md. 'dominion host' hosts a game that players join with ssh, "
-                      "each at their own computer (see 'dominion host --help').")
-    p.add_argument("--players", default=None, help="player names in turn order, comma-separated "
-                   "(1 to 6); without it the game asks")
-    p.add_argument("--computer", default="", help="names of players the computer plays, comma-separated; "
-                   "NAME:LEVEL picks its level: normal (the default), hard, bigmoney or expert")
+    p = OneLineParser(
+        prog="dominion",
+        description="Dominion, played line by line in a terminal.",
+        epilog="Also: 'dominion scenario PATH...' runs rules scenario files (exit 0 all "
+        "pass, 1 some fail, 2 a file is invalid); 'dominion kingdom [--kingdom, --landscapes, "
+        "--sets, --exclude, --seed]' prints the kingdom a game would get. The player's "
+        "guide is accessibility.md. 'dominion host' hosts a game that players join with ssh, "
+        "each at their own computer (see 'dominion host --help').",
+    )
+    p.add_argument(
+        "--players", default=None, help="player names in turn order, comma-separated (1 to 6); without it the game asks"
+    )
+    p.add_argument(
+        "--computer",
+        default="",
+        help="names of players the computer plays, comma-separated; "
+        "NAME:LEVEL picks its level: normal (the default), hard, bigmoney or expert",
+    )
     kingdom_flags(p)
-    p.add_argument("--seed", type=int, default=None, help="random seed: the same seed and answers "
-                   "replay the same game")
-    p.add_argument("--plain", action="store_true", help="plain text: no colour, no style and no "
-                   "cursor codes at all (lines are read with readline; also no colour when NO_COLOR "
-                   "is set or output is not a terminal)")
-    p.add_argument("--no-pause", action="store_true", help="no 'pass the keyboard' pause between "
-                   "hot-seat turns")
-    p.add_argument("--ask-ways", action="store_true", help="ask 'normally or with a Way?' on "
-                   "every Action played (by default: 'play X' plays normally, 'play X as ox' uses "
-                   "Way of the Ox)")
-    p.add_argument("--no-auto-end", action="store_true", help="keep the Buy phase open until you "
-                   "type end, even with no Buy left")
+    p.add_argument("--seed", type=int, default=None, help="random seed: the same seed and answers replay the same game")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain text: no colour, no style and no "
+        "cursor codes at all (lines are read with readline; also no colour when NO_COLOR "
+        "is set or output is not a terminal)",
+    )
+    p.add_argument("--no-pause", action="store_true", help="no 'pass the keyboard' pause between hot-seat turns")
+    p.add_argument(
+        "--ask-ways",
+        action="store_true",
+        help="ask 'normally or with a Way?' on "
+        "every Action played (by default: 'play X' plays normally, 'play X as ox' uses "
+        "Way of the Ox)",
+    )
+    p.add_argument(
+        "--no-auto-end", action="store_true", help="keep the Buy phase open until you type end, even with no Buy left"
+    )
     tips = p.add_mutually_exclusive_group()
-    tips.add_argument("--tips", action="store_true", help="first-time tips: the first time a mechanism "
-                      "happens in the game, one line starting 'Tip:' explains it (on by default for your "
-                      "first game at a terminal; tips on or tips off during the game)")
+    tips.add_argument(
+        "--tips",
+        action="store_true",
+        help="first-time tips: the first time a mechanism "
+        "happens in the game, one line starting 'Tip:' explains it (on by default for your "
+        "first game at a terminal; tips on or tips off during the game)",
+    )
     tips.add_argument("--no-tips", action="store_true", help="no first-time tips")
-    p.add_argument("--speech", action="store_true", help="speak every announcement (needs pyttsx3 "
-                   "and, on Linux, espeak-ng)")
-    p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
-                   help="go on with the game saved automatically (asks which when several are "
-                   "waiting), with FILE, or with a kept game by name (previous, autosave-2)")
+    p.add_argument(
+        "--speech", action="store_true", help="speak every announcement (needs pyttsx3 and, on Linux, espeak-ng)"
+    )
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="FILE",
+        help="go on with the game saved automatically (asks which when several are "
+        "waiting), with FILE, or with a kept game by name (previous, autosave-2)",
+    )
     p.add_argument("--transcript", metavar="FILE", help="append every announcement to FILE")
-    p.add_argument("--verbosity", default="normal", metavar="LEVEL",
-                   help="brief (your own changes, questions and required announcements), normal, "
-                   "or verbose (every draw, every detail of other turns)")
+    p.add_argument(
+        "--verbosity",
+        default="normal",
+        metavar="LEVEL",
+        help="brief (your own changes, questions and required announcements), normal, "
+        "or verbose (every draw, every detail of other turns)",
+    )
     return p
 
 
@@ -122,8 +156,10 @@ def keep_previous(save_path: Path, out: Output, what: str = "The unfinished game
                 continue
             break
     except OSError as e:
-        out.say(f"Autosave is off: the unfinished game in {save_path} cannot be kept aside "
-                f"({reason(e, save_path.parent)}). Type save FILE to save elsewhere.")
+        out.say(
+            f"Autosave is off: the unfinished game in {save_path} cannot be kept aside "
+            f"({reason(e, save_path.parent)}). Type save FILE to save elsewhere."
+        )
         return False
     out.say(f"{what} is kept: dominion --resume {previous.stem}")
     return True
@@ -139,11 +175,14 @@ def keep_autosave(save_path: Path, out: Output, data: SaveData, name: str) -> bo
         auto = None
     if auto is None or auto.config != data.config:
         return keep_previous(save_path, out, "The other unfinished game")
-    if data.answers[:len(auto.answers)] == auto.answers:
+    if data.answers[: len(auto.answers)] == auto.answers:
         return True
-    further = auto.answers[:len(data.answers)] == data.answers
-    return keep_previous(save_path, out, f"This game's autosave, {'further on than' if further else 'played otherwise than'} "
-                                         f"{name},")
+    further = auto.answers[: len(data.answers)] == data.answers
+    return keep_previous(
+        save_path, out, f"This game's autosave, {'further on than' if further else 'played otherwise than'} {name},"
+    )
+
+
 def move_aside(src: Path, dst: Path) -> None:
     """Rename, but never over a file: two games keeping their waiting games at once both keep them."""
     if os.name == "nt":
@@ -202,6 +241,7 @@ def describe_game(data: SaveData) -> str:
     """A saved game as the resume question names it: players, whose turn, kingdom."""
     from .kingdoms import cost_order
     from .setup import database
+
     c = data.config
     turn = ""
     if data.check is not None:
@@ -231,9 +271,17 @@ def choose_game(out: Output, read: Callable[[str], str]) -> tuple[Path, SaveData
     out.say("Which saved game? Enter for 1, the newest.")
     for i, (_, data) in enumerate(readable, 1):
         out.say(f"{i}. {describe_game(data)}")
-    answer = ask_until(out, lambda prompt: read_or_default(read, prompt), "", "Game>",
-                       lambda a: None if (ascii_number(a) or 0) in range(1, len(readable) + 1) else
-                       f"Type a number from 1 to {len(readable)}, or press Enter for 1.")
+    answer = ask_until(
+        out,
+        lambda prompt: read_or_default(read, prompt),
+        "",
+        "Game>",
+        lambda a: (
+            None
+            if (ascii_number(a) or 0) in range(1, len(readable) + 1)
+            else f"Type a number from 1 to {len(readable)}, or press Enter for 1."
+        ),
+    )
     return readable[int(answer or 1) - 1]
 
 
@@ -262,11 +310,15 @@ def same_file(a: Path, b: Path) -> bool:
 
 
 def make_output(args: argparse.Namespace, interactive: bool) -> Output:
-    plain = args.plain or not interactive or bool(os.environ.get("NO_COLOR")) or \
-        os.environ.get("TERM") == "dumb"
+    plain = args.plain or not interactive or bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
     try:  # never through a link swapped in for it; a new transcript is the player's only
-        transcript = os.fdopen(open_private(Path(args.transcript), os.O_WRONLY | os.O_APPEND | os.O_CREAT),
-                               "a", encoding="utf-8") if args.transcript else None
+        transcript = (
+            os.fdopen(
+                open_private(Path(args.transcript), os.O_WRONLY | os.O_APPEND | os.O_CREAT), "a", encoding="utf-8"
+            )
+            if args.transcript
+            else None
+        )
     except OSError as e:
         raise SetupError(f"Cannot write the transcript {args.transcript}: {e.strerror or e}.") from None
     return Output(plain=plain, level=args.verbosity, transcript=transcript)
@@ -282,9 +334,11 @@ def play(args: argparse.Namespace) -> int:
     reader = (LineReader() if args.plain else PromptReader()) if interactive else PlainReader()
     opening: Any = reader  # what reads the questions before the game
     if isinstance(reader, PromptReader):  # readline first, prompt_toolkit loading meanwhile
+
         def load() -> None:
             preload()
             PromptReader.load()
+
         opening = OpeningReader(load)
     elif isinstance(reader, LineReader):  # interactive, readline's: the cards load meanwhile
         reader.meanwhile.work = preload
@@ -299,8 +353,11 @@ def play(args: argparse.Namespace) -> int:
     keep, claim = False, None
     waiting = len(waiting_games(folder)) if args.resume is None and args.players is None else 0
     if waiting:
-        out.say("A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes." if waiting == 1 else
-                f"{waiting} saved games are waiting. 1. resume one, 2. start a new game. Enter resumes.")
+        out.say(
+            "A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes."
+            if waiting == 1
+            else f"{waiting} saved games are waiting. 1. resume one, 2. start a new game. Enter resumes."
+        )
         if read_or_default(opening.read, "Saved game>").lower() not in ("2", "new", "n"):
             args.resume = ""
     if args.resume is not None:
@@ -335,18 +392,34 @@ def play(args: argparse.Namespace) -> int:
             out.say(f"{landscape}: {card.name} is set aside for it.")
         if keep:
             session.save_path, session.claim = new_journal(
-                out, lambda path: keep_autosave(path, out, data, str(args.resume)))
+                out, lambda path: keep_autosave(path, out, data, str(args.resume))
+            )
 
     if args.resume is None:
         announce_setup(config, out)
     from .session import Session
     from .tips import Tips
-    tips = Tips(out, [n for n in config.players if n not in computers],
-                on=(tips_on or args.tips) and not args.no_tips, given=given)
-    session = Session(config, out, reader, computers, save_path, pause=not args.no_pause, answers=answers,
-                      levels=levels, tips=tips,
-                      ask_ways=args.ask_ways, auto_end=not args.no_auto_end,
-                      intro=intro if args.resume is not None else None)
+
+    tips = Tips(
+        out,
+        [n for n in config.players if n not in computers],
+        on=(tips_on or args.tips) and not args.no_tips,
+        given=given,
+    )
+    session = Session(
+        config,
+        out,
+        reader,
+        computers,
+        save_path,
+        pause=not args.no_pause,
+        answers=answers,
+        levels=levels,
+        tips=tips,
+        ask_ways=args.ask_ways,
+        auto_end=not args.no_auto_end,
+        intro=intro if args.resume is not None else None,
+    )
     session.claim, session.check = claim, data.check if args.resume is not None else None
     args.session = session  # the crash message may say "saved" only if it is true
     try:
@@ -386,6 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["scenario"]:
         from .scenario import USAGE, main as scenario_main
+
         if len(argv) < 2:
             sys.stderr.write(f"dominion: scenario needs at least one file or folder.\n{USAGE}\n")
             return 2
@@ -394,9 +468,11 @@ def main(argv: list[str] | None = None) -> int:
         return kingdom_main(argv[1:])
     if argv[:1] == ["host"]:  # play together over SSH (issue 24): dominion_tui/host
         from .host.main import main as host_main
+
         return host_main(argv[1:])
     if argv[:1] == ["simulate"]:
         from .simulate import main as simulate_main
+
         return simulate_main(argv[1:])
     args = parser().parse_args(argv)
     if args.verbosity not in LEVELS:
@@ -418,21 +494,26 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # never a traceback for the player: one line, details in a file
         log = crash_log(e)
         session = getattr(args, "session", None)
-        saved = "the game was saved" if session and session.save_path and not session.autosave_off \
+        saved = (
+            "the game was saved"
+            if session and session.save_path and not session.autosave_off
             else "the game was not saved"
+        )
         sys.stderr.write(f"dominion: something went wrong ({type(e).__name__}); {saved}. Details: {log}\n")
         return 1
 
 
 def kingdom_main(argv: list[str]) -> int:
     """`dominion kingdom [flags] [--seed N]`: the setup a game would get, one line each."""
-    p = OneLineParser(prog="dominion kingdom", description="Print the kingdom a game with these "
-                      "flags would play, without playing it.")
+    p = OneLineParser(
+        prog="dominion kingdom", description="Print the kingdom a game with these flags would play, without playing it."
+    )
     kingdom_flags(p)
     p.add_argument("--seed", type=int, default=None, help="the seed the game would use")
     args = p.parse_args(argv)
     from .kingdoms import MOUSE, RANDOM, cost_order
     from .setup import database
+
     if args.kingdom is None:
         args.kingdom = RANDOM
     given = args.seed is not None
@@ -442,8 +523,10 @@ def kingdom_main(argv: list[str]) -> int:
     try:
         config = build_config(args)
         lines = [] if given else [f"Seed: {args.seed}."]
-        lines += [f"Kingdom: {', '.join(cost_order(config.kingdom, database()))}.",
-                  f"Landscapes: {', '.join(config.landscapes) or 'none'}."]
+        lines += [
+            f"Kingdom: {', '.join(cost_order(config.kingdom, database()))}.",
+            f"Landscapes: {', '.join(config.landscapes) or 'none'}.",
+        ]
         if MOUSE in config.landscapes:
             lines.append(f"{MOUSE}: {mouse_card(config)}.")
     except SetupError as e:
@@ -458,6 +541,7 @@ def mouse_card(config: Config) -> str:
     from .core.game import Game
     from .kingdoms import MOUSE
     from .setup import database
+
     game = Game(database(), config)
     game.setup(deal=False)
     return game.set_aside_for[MOUSE].name

@@ -1,4 +1,5 @@
 """Command-line pieces shared by `dominion` (cli) and `dominion simulate`: neither imports the other."""
+
 from __future__ import annotations
 
 import argparse

@@ -4,6 +4,7 @@ put in their place, and each autosave owned by one running game at a time.
 POSIX modules (fcntl) are imported only where used and may be missing: on Windows the lock is
 msvcrt's, and a link is refused by comparing the opened file with the path (no O_NOFOLLOW there).
 """
+
 from __future__ import annotations
 
 import errno

@@ -4,6 +4,7 @@ Shared by every front end and by the scenario runner, so a line means the same e
 A line is either an answer (returned to the core), a query (text, the game unchanged), or
 rejected with one clear sentence (the game unchanged).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -59,8 +60,13 @@ def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None
         return exact[0], None
     pre = sorted({c for c in candidates if c.lower().startswith(low)})
     if not pre:  # any later part of a name: "ox" or "the ox" for Way of the Ox
-        pre = sorted({c for c in candidates if any(
-            " ".join(c.lower().split()[i:]).startswith(low) for i in range(1, len(c.split())))})
+        pre = sorted(
+            {
+                c
+                for c in candidates
+                if any(" ".join(c.lower().split()[i:]).startswith(low) for i in range(1, len(c.split())))
+            }
+        )
     if len(pre) == 1:
         return pre[0], None
     if pre:
@@ -173,8 +179,7 @@ class Interpreter:
 
     def what_now(self, verb: str, d: Decision) -> str:
         """'play' or 'buy' alone: what could be played or bought right now."""
-        names = (sorted({c.name for c in d.player.hand.cards}) if verb == "play"
-                 else self.game.buyable_names())
+        names = sorted({c.name for c in d.player.hand.cards}) if verb == "play" else self.game.buyable_names()
         ok = [n for n in names if self.game.why_not(d.player, TurnAction(verb, n)) is None]
         if verb == "buy":  # the dearest first: usually what matters most
             ok.sort(key=lambda n: (-self.game.cost(self.game.db[n]), n))
@@ -226,8 +231,9 @@ class Interpreter:
         labels = [o.label for o in d.options]
         name, why = match_name(name_text, labels)
         if name is None:  # the plural: '3 Duchies'
-            plurals = {o.value.defn.plural_name if isinstance(o.value, Card) else plural(o.label): o.label
-                       for o in d.options}
+            plurals = {
+                o.value.defn.plural_name if isinstance(o.value, Card) else plural(o.label): o.label for o in d.options
+            }
             got, _ = match_name(name_text, list(plurals))
             name = plurals.get(got or "")
         if name is None:
@@ -236,8 +242,10 @@ class Interpreter:
         if not free:
             return reject(f"There are no more {plural(name)} to pick.")
         if not 1 <= n <= len(free):
-            return reject(f"'{quoted(token)}': there {'is' if len(free) == 1 else 'are'} "
-                          f"{count(len(free), name)} to pick. Options: {self.options_text(d)}")
+            return reject(
+                f"'{quoted(token)}': there {'is' if len(free) == 1 else 'are'} "
+                f"{count(len(free), name)} to pick. Options: {self.options_text(d)}"
+            )
         return free[:n]
 
     def pick(self, token: str, d: Decision, taken: list[int]) -> int | Result:

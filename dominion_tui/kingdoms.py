@@ -5,6 +5,7 @@ the Config, so a saved game resumes with its kingdom without drawing it again. T
 has its own generator seeded with the game's seed: the same seed gives the same kingdom, and the
 game's own generator is left untouched (Way of the Mouse's card is drawn by the game's setup).
 """
+
 from __future__ import annotations
 
 import random
@@ -41,38 +42,146 @@ class Recommended:
         return [*self.landscapes, *extra][:MAX_LANDSCAPES]
 
 
-PILOT_KINGDOM = ["Bounty Hunter", "Supplies", "Sheepdog", "Black Cat", "Village Green", "Barge",
-                 "Silk Merchant", "Patron", "Border Guard"]
+PILOT_KINGDOM = [
+    "Bounty Hunter",
+    "Supplies",
+    "Sheepdog",
+    "Black Cat",
+    "Village Green",
+    "Barge",
+    "Silk Merchant",
+    "Patron",
+    "Border Guard",
+]
 PILOT_LANDSCAPES = ["Ride", "Barracks"]
 
 RECOMMENDED: tuple[Recommended, ...] = (
-    Recommended("First game", "this game's own: a gentle start with a little of everything, Horses and "
-                "Exile included", tuple(PILOT_KINGDOM), tuple(PILOT_LANDSCAPES)),
+    Recommended(
+        "First game",
+        "this game's own: a gentle start with a little of everything, Horses and Exile included",
+        tuple(PILOT_KINGDOM),
+        tuple(PILOT_LANDSCAPES),
+    ),
     # The two sets of the Menagerie rulebook, as published randomizer data lists them.
-    Recommended("Intro to Horses", "Menagerie rulebook: Horses, an Event and a Way",
-                ("Supplies", "Goatherd", "Scrap", "Sheepdog", "Hostelry", "Barge", "Livery",
-                 "Paddock", "Destrier", "Animal Fair"), ("Enhance", "Way of the Sheep")),
-    Recommended("Intro to Exile", "Menagerie rulebook: Exile mats, an Event and a Way",
-                ("Black Cat", "Camel Train", "Snowy Village", "Stockpile", "Bounty Hunter",
-                 "Cardinal", "Falconer", "Mastermind", "Sanctuary", "Wayfarer"),
-                ("March", "Way of the Worm")),
+    Recommended(
+        "Intro to Horses",
+        "Menagerie rulebook: Horses, an Event and a Way",
+        (
+            "Supplies",
+            "Goatherd",
+            "Scrap",
+            "Sheepdog",
+            "Hostelry",
+            "Barge",
+            "Livery",
+            "Paddock",
+            "Destrier",
+            "Animal Fair",
+        ),
+        ("Enhance", "Way of the Sheep"),
+    ),
+    Recommended(
+        "Intro to Exile",
+        "Menagerie rulebook: Exile mats, an Event and a Way",
+        (
+            "Black Cat",
+            "Camel Train",
+            "Snowy Village",
+            "Stockpile",
+            "Bounty Hunter",
+            "Cardinal",
+            "Falconer",
+            "Mastermind",
+            "Sanctuary",
+            "Wayfarer",
+        ),
+        ("March", "Way of the Worm"),
+    ),
     # Our own kingdoms, one for each new idea of the two sets; none of them is official.
-    Recommended("Saving Up", "this game's own: Coffers save coins and Villagers save Actions",
-                ("Lackeys", "Ducat", "Acting Troupe", "Improve", "Silk Merchant", "Patron",
-                 "Recruiter", "Sculptor", "Spices", "Villain")),
-    Recommended("Heirlooms", "this game's own: all 5 Artifacts, passed from player to player",
-                ("Border Guard", "Experiment", "Cargo Ship", "Flag Bearer", "Mountain Village",
-                 "Hideout", "Scholar", "Old Witch", "Swashbuckler", "Treasurer")),
-    Recommended("Public Works", "this game's own: Projects, bought once and kept all game",
-                ("Ducat", "Experiment", "Improve", "Priest", "Inventor", "Mountain Village",
-                 "Research", "Seer", "Scepter", "Recruiter"), ("Barracks",),
-                if_present=("Pageant", "Academy", "Fair")),
-    Recommended("Market Day", "this game's own: Events, bought instead of a card",
-                ("Sleigh", "Goatherd", "Snowy Village", "Cavalry", "Groom", "Hunting Lodge",
-                 "Kiln", "Fisherman", "Coven", "Wayfarer"), ("Gamble", "Commerce")),
-    Recommended("Ways and Means", "this game's own: a Way, another use for every Action card",
-                ("Black Cat", "Sheepdog", "Scrap", "Hostelry", "Falconer", "Displace",
-                 "Patron", "Priest", "Sculptor", "Destrier"), ("Way of the Otter", "Delay")),
+    Recommended(
+        "Saving Up",
+        "this game's own: Coffers save coins and Villagers save Actions",
+        (
+            "Lackeys",
+            "Ducat",
+            "Acting Troupe",
+            "Improve",
+            "Silk Merchant",
+            "Patron",
+            "Recruiter",
+            "Sculptor",
+            "Spices",
+            "Villain",
+        ),
+    ),
+    Recommended(
+        "Heirlooms",
+        "this game's own: all 5 Artifacts, passed from player to player",
+        (
+            "Border Guard",
+            "Experiment",
+            "Cargo Ship",
+            "Flag Bearer",
+            "Mountain Village",
+            "Hideout",
+            "Scholar",
+            "Old Witch",
+            "Swashbuckler",
+            "Treasurer",
+        ),
+    ),
+    Recommended(
+        "Public Works",
+        "this game's own: Projects, bought once and kept all game",
+        (
+            "Ducat",
+            "Experiment",
+            "Improve",
+            "Priest",
+            "Inventor",
+            "Mountain Village",
+            "Research",
+            "Seer",
+            "Scepter",
+            "Recruiter",
+        ),
+        ("Barracks",),
+        if_present=("Pageant", "Academy", "Fair"),
+    ),
+    Recommended(
+        "Market Day",
+        "this game's own: Events, bought instead of a card",
+        (
+            "Sleigh",
+            "Goatherd",
+            "Snowy Village",
+            "Cavalry",
+            "Groom",
+            "Hunting Lodge",
+            "Kiln",
+            "Fisherman",
+            "Coven",
+            "Wayfarer",
+        ),
+        ("Gamble", "Commerce"),
+    ),
+    Recommended(
+        "Ways and Means",
+        "this game's own: a Way, another use for every Action card",
+        (
+            "Black Cat",
+            "Sheepdog",
+            "Scrap",
+            "Hostelry",
+            "Falconer",
+            "Displace",
+            "Patron",
+            "Priest",
+            "Sculptor",
+            "Destrier",
+        ),
+        ("Way of the Otter", "Delay"),
+    ),
 )
 
 
@@ -131,8 +240,14 @@ class Choice:
     name: str | None = None
 
 
-def randomize(db: CardDB, seed: int, sets: list[str], landscapes: str | int | list[str] = RANDOM,
-              exclude: frozenset[str] = frozenset(), kingdom: list[str] | None = None) -> Choice:
+def randomize(
+    db: CardDB,
+    seed: int,
+    sets: list[str],
+    landscapes: str | int | list[str] = RANDOM,
+    exclude: frozenset[str] = frozenset(),
+    kingdom: list[str] | None = None,
+) -> Choice:
     """A random kingdom as the rules suggest: landscapes are shuffled in with the Kingdom cards,
     cards are dealt until there are 10 Kingdom cards, and at most 2 landscapes (at most 1 Way)
     are kept. `landscapes` may instead be a number (exactly that many, drawn at random) or names.

@@ -3,6 +3,7 @@
 One sentence per announcement, digits for numbers, the same wording for the same event.
 Every sink (text, speech, transcript, scenario recorder) receives these same sentences.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -43,10 +44,34 @@ WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": "", "set_a
 
 
 # What a card's play did, said after it in one line ("Ann plays Sheepdog: draws 2 Coppers.").
-CLAUSES = {"draw", "plus", "gain", "return", "exile", "coffers", "villagers", "discard", "shuffle",
-           "to_hand", "to_deck", "set_aside", "set_aside_on", "reveal", "trash", "artifact",
-           "artifact_kept", "tokens", "pay", "unexile", "exile_fail", "gain_fail", "return_fail", "name",
-           "lost", "not_done"}
+CLAUSES = {
+    "draw",
+    "plus",
+    "gain",
+    "return",
+    "exile",
+    "coffers",
+    "villagers",
+    "discard",
+    "shuffle",
+    "to_hand",
+    "to_deck",
+    "set_aside",
+    "set_aside_on",
+    "reveal",
+    "trash",
+    "artifact",
+    "artifact_kept",
+    "tokens",
+    "pay",
+    "unexile",
+    "exile_fail",
+    "gain_fail",
+    "return_fail",
+    "name",
+    "lost",
+    "not_done",
+}
 
 
 def combine(a: Note, b: Note) -> Note | None:
@@ -59,8 +84,14 @@ def combine(a: Note, b: Note) -> Note | None:
         return Note("discard", b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
     if a.kind == "spend" and da["what"] == db["what"]:
         return Note("spend", b.player, {**db, "n": da["n"] + db["n"]})
-    if a.kind in ("exile", "gain") and da["card"] == db["card"] and da.get("src") == db.get("src") \
-            and da.get("to") == db.get("to") and not da.get("bought") and not db.get("bought"):
+    if (
+        a.kind in ("exile", "gain")
+        and da["card"] == db["card"]
+        and da.get("src") == db.get("src")
+        and da.get("to") == db.get("to")
+        and not da.get("bought")
+        and not db.get("bought")
+    ):
         return Note(a.kind, b.player, {**db, "times": da.get("times", 1) + 1})
     return None
 
@@ -100,7 +131,7 @@ class Narrator:
         lines = self.note(n)
         if len(lines) != 1 or not lines[0].startswith(n.player + " "):
             return None
-        body = lines[0][len(n.player) + 1:].rstrip(".")
+        body = lines[0][len(n.player) + 1 :].rstrip(".")
         if n.kind == "gain" and d["left"] is not None:  # "gains a Horse, 26 left"
             body = body.rsplit(". ", 1)[0] + f", {d['left']} left"
         return None if ". " in body else body
@@ -128,8 +159,10 @@ class Narrator:
         if len(w) == 1:
             how = ", a tie on points broken by fewer turns" if d.get("on_turns") else ""
             return [f"Game over.{why} {w[0]} wins with {d['score']} points{how}.", f"Scores: {scores}."]
-        return [f"Game over.{why} {' and '.join(w)} tie and share the win with {d['score']} points.",
-                f"Scores: {scores}."]
+        return [
+            f"Game over.{why} {' and '.join(w)} tie and share the win with {d['score']} points.",
+            f"Scores: {scores}.",
+        ]
 
     def _pile_empty(self, p, d):
         if d["ends"] == "pile":
@@ -166,8 +199,7 @@ class Narrator:
         where = WHERE.get(d["to"], "")
         verb = "buys and gains" if d.get("bought") else "gains"
         what = article(d["card"]) if d.get("times", 1) == 1 else count(d["times"], d["card"], d["plural"])
-        line = f"{p} {verb} {what}{' from the ' + d['src'] if d.get('src') else ''}" \
-               f"{' ' + where if where else ''}."
+        line = f"{p} {verb} {what}{' from the ' + d['src'] if d.get('src') else ''}{' ' + where if where else ''}."
         if d["left"] is None:  # not from a pile: no count to tell
             return line
         line += f" {count(d['left'], d['card'], d['plural'])} left."
@@ -330,8 +362,14 @@ class Narrator:
     def event(self, ev: Event) -> str:
         """A short sentence naming the event that opened a reaction window."""
         who, c = ev.player.name, ev.card.name if ev.card else ""
-        verbs = {"gain": "gains", "discard": "discards", "trash": "trashes", "reveal": "reveals",
-                 "play": "plays", "exile": "exiles"}
+        verbs = {
+            "gain": "gains",
+            "discard": "discards",
+            "trash": "trashes",
+            "reveal": "reveals",
+            "play": "plays",
+            "exile": "exiles",
+        }
         if ev.kind == "start_turn":
             return f"Start of {who}'s turn."
         if ev.kind in verbs and c:
@@ -344,8 +382,10 @@ class Narrator:
         number take it, and `no` or `none` pass."""
         if d.kind == "turn":
             p = d.player
-            return [f"{p.name}, {d.topic} phase. {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
-                    f"{count(p.coins, 'coin')}. Hand: {grouped(sorted(p.hand.names())) if p.hand.cards else 'empty'}."]
+            return [
+                f"{p.name}, {d.topic} phase. {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
+                f"{count(p.coins, 'coin')}. Hand: {grouped(sorted(p.hand.names())) if p.hand.cards else 'empty'}."
+            ]
         line = f"{d.player.name}: "
         ev = d.context
         if isinstance(ev, Event) and ev.player is not d.player:  # your own event was just said
@@ -361,8 +401,9 @@ class Narrator:
         labels = [o.label for o in d.options]
         if d.max == 1 and len(labels) > 1 and labels == [str(i) for i in range(1, len(labels) + 1)]:
             return [f"{line} Type a number from 1 to {len(labels)}{', or none' if d.may_decline else ''}."]
-        opts = ", ".join(f"{i}. {o.label}" + (f" ({o.count})" if o.count > 1 else "")
-                         for i, o in enumerate(d.options, 1))
+        opts = ", ".join(
+            f"{i}. {o.label}" + (f" ({o.count})" if o.count > 1 else "") for i, o in enumerate(d.options, 1)
+        )
         if d.may_decline:
             opts += ", or none"
         if d.max > 1 and d.topic == "order":  # every option, the order is the answer

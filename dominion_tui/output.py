@@ -3,6 +3,7 @@
 Every sink receives the same sentences. Only whole lines are written; in plain mode no escape
 sequence of any kind; in colour, colour only repeats what the words already say.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,15 +17,50 @@ from .core.events import Note
 from .narration import CLAUSES, Narrator, combine, count, grouped
 
 # What every level says, about anyone: what changed hands or piles, and what others did to you.
-ALWAYS = {"turn", "game_over", "pile_empty", "gain", "gain_fail", "buy", "cube", "trash", "exile", "exile_fail",
-          "unexile", "artifact", "coffers", "villagers", "spend", "duration", "return",
-          "play_aside", "set_aside_by_game", "trigger", "react", "phase_back", "final_round",
-          "extra_turn", "stalled"}
+ALWAYS = {
+    "turn",
+    "game_over",
+    "pile_empty",
+    "gain",
+    "gain_fail",
+    "buy",
+    "cube",
+    "trash",
+    "exile",
+    "exile_fail",
+    "unexile",
+    "artifact",
+    "coffers",
+    "villagers",
+    "spend",
+    "duration",
+    "return",
+    "play_aside",
+    "set_aside_by_game",
+    "trigger",
+    "react",
+    "phase_back",
+    "final_round",
+    "extra_turn",
+    "stalled",
+}
 # Details of your own turn that normal adds to brief (you typed the move; `status` tells the rest).
 OWN_DETAIL = {"play", "plus", "shuffle", "to_hand", "auto"}
 # What normal says of other players' turns besides ALWAYS: what they played and showed.
-OTHERS_NORMAL = {"play", "reveal", "discard", "to_hand", "to_deck", "set_aside", "replay", "name",
-                 "invest_draw", "tokens", "lost", "not_done"}
+OTHERS_NORMAL = {
+    "play",
+    "reveal",
+    "discard",
+    "to_hand",
+    "to_deck",
+    "set_aside",
+    "replay",
+    "name",
+    "invest_draw",
+    "tokens",
+    "lost",
+    "not_done",
+}
 LEVELS = ("brief", "normal", "verbose")
 MIN_WIDTH = 10  # narrower than this, breaking between words helps nobody: the terminal breaks lines
 ITEM_END = (",", ";", ":", ".")  # a word ending so ends a list item or a sentence: break there first
@@ -103,8 +139,12 @@ class Heap:
     def says(self, note: Note) -> bool:
         """The note only repeats the heap's: "+1 coin" after "spends 1 Coffers for 1 coin"."""
         got = {"coffers": "coins", "villagers": "actions"}.get(self.note.data.get("what", ""))
-        return self.note.kind == "spend" and note.kind == "plus" and note.player == self.note.player \
+        return (
+            self.note.kind == "spend"
+            and note.kind == "plus"
+            and note.player == self.note.player
             and note.data["what"] == got
+        )
 
 
 HEAPED = {"discard", "spend", "exile", "gain"}
@@ -127,8 +167,9 @@ class Teller:
         if self.heap is not None:
             if not want:
                 return []  # unsaid anyway: the heap goes on
-            if self.heap.takes(note, self.narrator) or (viewer is not None and note.player != viewer
-                                                        and self.heap.says(note)):
+            if self.heap.takes(note, self.narrator) or (
+                viewer is not None and note.player != viewer and self.heap.says(note)
+            ):
                 return []
             return self.flush() + self.note(note, lines)
         run = self.run
@@ -153,8 +194,13 @@ class Teller:
 
     def told(self, note: Note, lines: list[str], viewer: str | None, want: bool) -> list[str]:
         run = self.run
-        if run is not None and note.player == run.player and note.kind == "play" \
-                and run.card == note.data["card"] and not note.data.get("way"):
+        if (
+            run is not None
+            and note.player == run.player
+            and note.kind == "play"
+            and run.card == note.data["card"]
+            and not note.data.get("way")
+        ):
             return []  # "Bot reacts with Black Cat." is its play
         if self.joins(note, viewer):
             fresh = run is None or run.player != note.player or run.head is not None or run.notes
@@ -242,6 +288,7 @@ class Output:
         self.after: list[str] = []  # lines said once the teller has told what it holds (see then)
         if not self.plain:
             from rich.console import Console
+
             # Lines are wrapped by `wrap` (between list items, never inside a card name) and
             # printed with soft_wrap: left to the terminal they break mid-word, and Speakup reads
             # screen lines.
@@ -265,7 +312,7 @@ class Output:
         return len(self.history) - self.prepended
 
     def cut(self, mark: int) -> None:
-        del self.history[mark + self.prepended:]
+        del self.history[mark + self.prepended :]
 
     def keep(self, note: Note) -> None:
         """A note of a replay, kept for the log unrendered: nothing is said while answers replay,
@@ -414,6 +461,7 @@ class Output:
         if not (isatty and isatty()):
             return [line]
         import shutil
+
         return wrap(line, shutil.get_terminal_size().columns - 1)
 
     # ---- speech
@@ -422,6 +470,7 @@ class Output:
         if self.speaker is not None:
             return None
         from .speech import start_speech
+
         speaker, why = start_speech()
         if why:
             return why
@@ -433,6 +482,7 @@ class Output:
     def choose_voice(self, wanted: str) -> str:
         """`speech voice NAME`: the voice when this engine has it, else one line naming a few."""
         from .speech import voice_line, voices
+
         if self.known_voices is None:  # asked of the engine once: it takes a process
             self.known_voices = voices()
         voice, line = voice_line(wanted, self.known_voices)
@@ -459,6 +509,7 @@ class Output:
 def card_names() -> re.Pattern[str] | None:
     """Every name of more than one word ("Village Green", "Way of the Sheep"), longest first."""
     from .setup import database
+
     names = sorted((n for n in database().defs if " " in n), key=len, reverse=True)
     return re.compile("|".join(re.escape(n) for n in names)) if names else None
 

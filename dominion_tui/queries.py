@@ -1,4 +1,5 @@
 """Commands that only ask: they read the game and never change it."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -35,9 +36,9 @@ HELP = {
     "autoend": "autoend on: the Buy phase ends by itself with no Buy left. autoend off: wait for end.",
     "rules": "rules TOPIC: the rules of a mechanism, such as rules exile. rules alone lists the topics.",
     "autoplay": "autoplay on: buy CARD first plays the Treasures that need no decision when that pays for it. "
-                "autoplay off: it says how many are not played yet.",
+    "autoplay off: it says how many are not played yet.",
     "tips": "tips on: the first time something happens in this game (Exile, a Horse, an Event...), one line "
-            "starting Tip explains it and names the command that shows it. tips off: no tips.",
+    "starting Tip explains it and names the command that shows it. tips off: no tips.",
     "hint": "hint: what the strongest computer level would answer now, as you would type it, and why.",
     "help": "help COMMAND: help on one command.",
     "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
@@ -45,14 +46,32 @@ HELP = {
 
 
 class Queries:
-    def __init__(self, game: Game, log: Callable[[], list[str]], recent: Callable[[], list[str]],
-                 last: Callable[[int], list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        log: Callable[[], list[str]],
+        recent: Callable[[], list[str]],
+        last: Callable[[int], list[str]] | None = None,
+    ) -> None:
         self.game, self.log, self.recent = game, log, recent
         self.last = last  # the last N lines without rendering the whole history (issue 12)
 
     def names(self) -> list[str]:
-        return ["hand", "supply", "status", "others", "exile", "trash", "describe", "kingdom",
-                "log", "repeat", "score", "rules", "help"]
+        return [
+            "hand",
+            "supply",
+            "status",
+            "others",
+            "exile",
+            "trash",
+            "describe",
+            "kingdom",
+            "log",
+            "repeat",
+            "score",
+            "rules",
+            "help",
+        ]
 
     def run(self, verb: str, arg: str, p: Player) -> list[str]:
         return getattr(self, "q_" + verb)(arg, p)
@@ -71,8 +90,11 @@ class Queries:
         g = self.game
         if not g.artifacts:
             return []
-        return ["Artifacts: " + ", ".join(
-            f"the {n}, held by {h.name if h else 'nobody'}" for n, h in g.artifacts.items()) + "."]
+        return [
+            "Artifacts: "
+            + ", ".join(f"the {n}, held by {h.name if h else 'nobody'}" for n, h in g.artifacts.items())
+            + "."
+        ]
 
     def q_supply(self, arg: str, p: Player) -> list[str]:
         """One line per cost, cheapest first: '3 coins: Silver 40, Sheepdog 10.'"""
@@ -83,8 +105,11 @@ class Queries:
         lines = [f"{count(c, 'coin')}: {', '.join(sorted(piles))}." for c, piles in sorted(by_cost.items())]
         for n, z in g.nonsupply.items():
             lines.append(f"Not in the Supply: {n}, {count(g.cost(g.db[n]), 'coin')}, {len(z)} left.")
-        extras = [f"{d.name}, {d.kind.capitalize()}, {count(g.cost(d), 'coin')}{self.limit(d, p)}"
-                  for d in g.landscapes if d.kind in ("event", "project")]
+        extras = [
+            f"{d.name}, {d.kind.capitalize()}, {count(g.cost(d), 'coin')}{self.limit(d, p)}"
+            for d in g.landscapes
+            if d.kind in ("event", "project")
+        ]
         if extras:
             lines.append("Also for sale: " + "; ".join(extras) + ".")
         return lines
@@ -101,10 +126,16 @@ class Queries:
     def q_status(self, arg: str, p: Player) -> list[str]:
         g = self.game
         turn = f"{g.current.name}'s {g.phase} phase" if not g.over else "Game over"
-        return [f"{turn}. {p.name}: {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
+        return (
+            [
+                f"{turn}. {p.name}: {count(p.actions, 'Action')}, {count(p.buys, 'Buy')}, "
                 f"{count(p.coins, 'coin')}{self.tokens(p)}. "
-                f"Deck {len(p.deck)}, discard {len(p.discard)}, hand {len(p.hand)}."] + \
-            self.set_aside(p) + self.artifacts() + self.my_projects(p)
+                f"Deck {len(p.deck)}, discard {len(p.discard)}, hand {len(p.hand)}."
+            ]
+            + self.set_aside(p)
+            + self.artifacts()
+            + self.my_projects(p)
+        )
 
     def my_projects(self, p: Player) -> list[str]:
         projs = [n for n, owners in self.game.projects.items() if p in owners]
@@ -145,10 +176,13 @@ class Queries:
 
     def q_others(self, arg: str, p: Player) -> list[str]:
         mat = (lambda q: f", Exile {grouped(self.game.exile_mat(q))}") if self.exile_used() else (lambda q: "")
-        return [f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
-                f"in play {grouped(q.in_play.names())}{mat(q)}{self.tokens(q)}{self.holdings(q)}"
-                f"{'; ' + count(len(q.set_aside), 'card') + ' set aside' if q.set_aside.cards else ''}."
-                for q in self.game.players if q is not p] + self.artifacts()
+        return [
+            f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
+            f"in play {grouped(q.in_play.names())}{mat(q)}{self.tokens(q)}{self.holdings(q)}"
+            f"{'; ' + count(len(q.set_aside), 'card') + ' set aside' if q.set_aside.cards else ''}."
+            for q in self.game.players
+            if q is not p
+        ] + self.artifacts()
 
     def q_exile(self, arg: str, p: Player) -> list[str]:
         if not self.exile_used():
@@ -180,8 +214,7 @@ class Queries:
         if not owners:
             return " Nobody has it."
         tokens = project == "Sinister Plot"
-        names = [f"{q.name}{' with ' + count(q.tokens.get('plot', 0), 'token') if tokens else ''}"
-                 for q in owners]
+        names = [f"{q.name}{' with ' + count(q.tokens.get('plot', 0), 'token') if tokens else ''}" for q in owners]
         return f" Owned by {' and '.join(names)}."
 
     def q_rules(self, arg: str, p: Player) -> list[str]:
@@ -204,10 +237,12 @@ class Queries:
         if arg:
             name, why = match_name(arg.split()[0], list(HELP))
             return [HELP[name] if name else f"No command '{quoted(arg)}'. Type help for the list."]
-        return ["Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
-                "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
-                "log N, repeat, score, rules TOPIC, hint. Also: undo, save FILE, speech, ways, autoend, autoplay, "
-                "tips, help COMMAND, quit."]
+        return [
+            "Moves: play, buy, end, treasures, villager, coffers. Answer questions by number or name.",
+            "Ask any time: hand, supply, status, others, exile, trash, describe CARD, kingdom, "
+            "log N, repeat, score, rules TOPIC, hint. Also: undo, save FILE, speech, ways, autoend, autoplay, "
+            "tips, help COMMAND, quit.",
+        ]
 
 
 def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost) -> list[str]:
@@ -228,8 +263,13 @@ def describe(db: Any, arg: str, cost_of: Callable[[Any], int] = lambda d: d.cost
     if first in d.types:  # texts open with their type ("Treasure. 1 coin."): said once
         text = rest
     now = cost_of(d) if d.cost is not None else None
-    cost = "" if now is None else f"{count(now, 'coin')}, " if now == d.cost else \
-        f"{count(now, 'coin')} now ({d.cost} printed), "  # a cost that varies: today's price first
+    cost = (
+        ""
+        if now is None
+        else f"{count(now, 'coin')}, "
+        if now == d.cost
+        else f"{count(now, 'coin')} now ({d.cost} printed), "
+    )  # a cost that varies: today's price first
     return [f"{d.name}: {cost}{kinds}. {text}"] + ([f"Ruling: {d.notes}"] if d.notes else [])
 
 
@@ -237,6 +277,7 @@ def nearest(text: str, names: list[str], n: int = 3) -> list[str]:
     """The names closest to a mistyped one ("vilage" -> Village, Village Green), best first;
     each later word of a name counts too ("sheep" -> Way of the Sheep)."""
     import difflib
+
     low = text.lower()
     scores: dict[str, float] = {}
     for name in names:

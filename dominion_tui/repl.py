@@ -4,6 +4,7 @@ prompt_toolkit is set up as the accessibility guide advises: a plain PromptSessi
 full-screen), no cursor position requests, no space reserved for a menu, readline-like
 completion that a screen reader hears as plain text.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,13 +17,54 @@ from .core.decisions import Decision
 from .core.game import Game
 from .core.model import Card
 
-COMMANDS = ["play", "buy", "end", "treasures", "villager", "coffers", "hand", "supply", "status",
-            "others", "exile", "trash", "describe", "kingdom", "log", "repeat", "score", "undo",
-            "save", "speech", "ways", "autoend", "autoplay", "tips", "rules", "hint", "help", "quit"]
+COMMANDS = [
+    "play",
+    "buy",
+    "end",
+    "treasures",
+    "villager",
+    "coffers",
+    "hand",
+    "supply",
+    "status",
+    "others",
+    "exile",
+    "trash",
+    "describe",
+    "kingdom",
+    "log",
+    "repeat",
+    "score",
+    "undo",
+    "save",
+    "speech",
+    "ways",
+    "autoend",
+    "autoplay",
+    "tips",
+    "rules",
+    "hint",
+    "help",
+    "quit",
+]
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
 CONTROL = "That line holds a terminal control code; nothing was done."
-TAKES_ARGUMENT = {"play", "buy", "villager", "coffers", "describe", "log", "save", "speech", "help",
-                  "ways", "autoend", "autoplay", "tips", "rules"}
+TAKES_ARGUMENT = {
+    "play",
+    "buy",
+    "villager",
+    "coffers",
+    "describe",
+    "log",
+    "save",
+    "speech",
+    "help",
+    "ways",
+    "autoend",
+    "autoplay",
+    "tips",
+    "rules",
+}
 
 
 class QuitRequest(Exception):
@@ -75,15 +117,19 @@ def suggestions(game: Game | None, d: Decision | None, text: str) -> list[str]:
             return [c + (" " if c in TAKES_ARGUMENT else "") for c in COMMANDS if c.startswith(low)]
         if verb == "play" and " as " in rest:  # "play Sheepdog as o" -> "... as Way of the Ox"
             card, _, way = rest.rpartition(" as ")
-            typed = text[:len(verb) + 1 + len(card)]
-            return [f"{typed} as {w}" for w in ["normal"] + [x.name for x in game.ways]
-                    if any(part.startswith(way) for part in name_parts(w))]
+            typed = text[: len(verb) + 1 + len(card)]
+            return [
+                f"{typed} as {w}"
+                for w in ["normal"] + [x.name for x in game.ways]
+                if any(part.startswith(way) for part in name_parts(w))
+            ]
         if verb == "play":
             names = sorted({c.name for c in d.player.hand.cards})
         elif verb == "buy":
             names = game.buyable_names()
         elif verb == "rules":
             from .rules_topics import TOPICS
+
             names = list(TOPICS)
         elif verb in ("ways", "autoend", "autoplay", "tips"):
             names = ["ask", "typed"] if verb == "ways" else ["on", "off"]
@@ -109,8 +155,9 @@ def pick_suggestions(d: Decision, text: str) -> list[str]:
     part = part.lstrip().lower()
     n, sep, name = part.partition(" ")
     if sep and n.isdigit() and d.kind == "cards":
-        forms = {o.label: o.value.defn.plural_name if n != "1" and isinstance(o.value, Card) else o.label
-                 for o in d.options}
+        forms = {
+            o.label: o.value.defn.plural_name if n != "1" and isinstance(o.value, Card) else o.label for o in d.options
+        }
         return [f"{before}{n} {f}" for f in dict.fromkeys(forms.values()) if f.lower().startswith(name)]
     labels = [o.label for o in d.options]
     if not comma:
@@ -161,29 +208,69 @@ class PlainReader:
 # with SIGSEGV on some (Ctrl+R, then Ctrl+X, then Enter), and others redraw the line (Alt+digit,
 # the searches) or change how keys work (Esc Enter turned on vi mode and swallowed the Enter).
 EDIT_KEYS = {
-    r"\C-a": "beginning-of-line", r"\C-e": "end-of-line", r"\C-b": "backward-char",
-    r"\C-f": "forward-char", r"\C-d": "delete-char", r"\C-h": "backward-delete-char",
-    r"\C-?": "backward-delete-char", r"\C-i": "complete", r"\C-j": "accept-line",
-    r"\C-m": "accept-line", r"\C-k": "kill-line", r"\C-n": "next-history", r"\C-p": "previous-history",
-    r"\C-u": "unix-line-discard", r"\C-w": "unix-word-rubout", r"\C-y": "yank", r"\C-_": "undo",
-    r"\C-v": "quoted-insert", r"\C-g": "abort", r"\e\C-?": "backward-kill-word",
-    r"\e\C-h": "backward-kill-word", r"\e\C-i": "complete", r"\e\C-j": "accept-line",
+    r"\C-a": "beginning-of-line",
+    r"\C-e": "end-of-line",
+    r"\C-b": "backward-char",
+    r"\C-f": "forward-char",
+    r"\C-d": "delete-char",
+    r"\C-h": "backward-delete-char",
+    r"\C-?": "backward-delete-char",
+    r"\C-i": "complete",
+    r"\C-j": "accept-line",
+    r"\C-m": "accept-line",
+    r"\C-k": "kill-line",
+    r"\C-n": "next-history",
+    r"\C-p": "previous-history",
+    r"\C-u": "unix-line-discard",
+    r"\C-w": "unix-word-rubout",
+    r"\C-y": "yank",
+    r"\C-_": "undo",
+    r"\C-v": "quoted-insert",
+    r"\C-g": "abort",
+    r"\e\C-?": "backward-kill-word",
+    r"\e\C-h": "backward-kill-word",
+    r"\e\C-i": "complete",
+    r"\e\C-j": "accept-line",
     r"\e\C-m": "accept-line",
     # arrows, Home, End, Delete and Ctrl/Alt+arrows, as xterm, the Linux console and Windows send them
-    r"\e[A": "previous-history", r"\e[B": "next-history", r"\e[C": "forward-char",
-    r"\e[D": "backward-char", r"\eOA": "previous-history", r"\eOB": "next-history",
-    r"\eOC": "forward-char", r"\eOD": "backward-char", r"\e[H": "beginning-of-line",
-    r"\e[F": "end-of-line", r"\eOH": "beginning-of-line", r"\eOF": "end-of-line",
-    r"\e[1~": "beginning-of-line", r"\e[4~": "end-of-line", r"\e[3~": "delete-char", r"\e[2~": '""',
-    r"\e[1;5C": "forward-word", r"\e[1;5D": "backward-word", r"\e[1;3C": "forward-word",
+    r"\e[A": "previous-history",
+    r"\e[B": "next-history",
+    r"\e[C": "forward-char",
+    r"\e[D": "backward-char",
+    r"\eOA": "previous-history",
+    r"\eOB": "next-history",
+    r"\eOC": "forward-char",
+    r"\eOD": "backward-char",
+    r"\e[H": "beginning-of-line",
+    r"\e[F": "end-of-line",
+    r"\eOH": "beginning-of-line",
+    r"\eOF": "end-of-line",
+    r"\e[1~": "beginning-of-line",
+    r"\e[4~": "end-of-line",
+    r"\e[3~": "delete-char",
+    r"\e[2~": '""',
+    r"\e[1;5C": "forward-word",
+    r"\e[1;5D": "backward-word",
+    r"\e[1;3C": "forward-word",
     r"\e[1;3D": "backward-word",
     # any other ESC [ sequence (function keys, a pasted colour code, a mouse report) is skipped
     # whole, and an Enter right after a lone ESC, ESC [ or ESC O still ends the line
-    r"\e[": "skip-csi-sequence", r"\e[200~": '""', r"\e[\C-m": "accept-line",
-    r"\e[\C-j": "accept-line", r"\eO\C-m": "accept-line", r"\eO\C-j": "accept-line",
-    r"\C-x\C-m": "accept-line", r"\C-x\C-j": "accept-line", r"\e\e[": "skip-csi-sequence",
+    r"\e[": "skip-csi-sequence",
+    r"\e[200~": '""',
+    r"\e[\C-m": "accept-line",
+    r"\e[\C-j": "accept-line",
+    r"\eO\C-m": "accept-line",
+    r"\eO\C-j": "accept-line",
+    r"\C-x\C-m": "accept-line",
+    r"\C-x\C-j": "accept-line",
+    r"\e\e[": "skip-csi-sequence",
     # ESC O and one letter is a key (F1 to F4, keypad 5), or Esc then a typed O: "Old Witch"
-    r"\eOP": '""', r"\eOQ": '""', r"\eOR": '""', r"\eOS": '""', r"\eOE": '""', r"\eO": '"O"',
+    r"\eOP": '""',
+    r"\eOQ": '""',
+    r"\eOR": '""',
+    r"\eOS": '""',
+    r"\eOE": '""',
+    r"\eO": '"O"',
 }
 
 
@@ -191,8 +278,13 @@ def readline_keys() -> list[str]:
     """inputrc lines: every control key, and every control key after Esc or Ctrl+X, bound to
     nothing; a character after Esc or Ctrl+X to itself (Esc then "hand" types "hand"); then
     EDIT_KEYS."""
-    lines = ["set editing-mode emacs", "set enable-bracketed-paste off", "set convert-meta off",
-             "set input-meta on", "set output-meta on"]
+    lines = [
+        "set editing-mode emacs",
+        "set enable-bracketed-paste off",
+        "set convert-meta off",
+        "set input-meta on",
+        "set output-meta on",
+    ]
     for code in range(256):  # bytes from 128 up are parts of UTF-8 characters
         key = f"\\{code:03o}"
         if code < 32 and code not in (24, 27) or code == 127:  # Ctrl+X and Esc stay prefixes
@@ -219,6 +311,7 @@ def tame_terminal() -> Callable[[], None]:
             termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, mode)
         except (termios.error, OSError, ValueError):  # not a terminal, or closed
             pass
+
     try:
         before = termios.tcgetattr(sys.stdin.fileno())
     except (termios.error, OSError, ValueError):
@@ -353,10 +446,16 @@ class PromptReader:
         keys.add("c-r")(lambda event: None)
         keys.add("c-s")(lambda event: None)
 
-        return PromptSession(history=InMemoryHistory(), completer=NowCompleter(),
-                                     complete_style=CompleteStyle.READLINE_LIKE,
-                                     reserve_space_for_menu=0, input=input, output=output,
-                                     complete_while_typing=False, key_bindings=keys)
+        return PromptSession(
+            history=InMemoryHistory(),
+            completer=NowCompleter(),
+            complete_style=CompleteStyle.READLINE_LIKE,
+            reserve_space_for_menu=0,
+            input=input,
+            output=output,
+            complete_while_typing=False,
+            key_bindings=keys,
+        )
 
     def read(self, prompt: str) -> str:
         while True:

@@ -2,6 +2,7 @@
 
 Each topic is short enough to hear in one go and ends with the command that shows it in a game.
 The facts come from the rulebooks in shared/seeds; the wording is ours."""
+
 from __future__ import annotations
 
 from .interpreter import match_name

@@ -11,6 +11,7 @@ checked on resume: a save edited into a different game is said, not silently pla
 read only as a regular file of sane size, and every field is checked before the game announces
 or replays anything: a damaged or hostile file gets one line and is left as it was.
 """
+
 from __future__ import annotations
 
 import errno
@@ -61,16 +62,30 @@ class SaveData:
     tips: dict[str, Any] | None = None  # Tips.state(): on or off, and those given; absent: off
 
     def to_json(self) -> str:
-        raw = {"format": FORMAT, "version": VERSION, "config": asdict(self.config),
-               "computers": self.computers, "levels": self.levels, **self.tips_field(),
-               "answers": [encode(a) for a in self.answers]}
+        raw = {
+            "format": FORMAT,
+            "version": VERSION,
+            "config": asdict(self.config),
+            "computers": self.computers,
+            "levels": self.levels,
+            **self.tips_field(),
+            "answers": [encode(a) for a in self.answers],
+        }
         if self.check is not None:
             raw["check"] = self.check.raw()
         return json.dumps(raw)
 
     def to_lines(self) -> str:
-        head = json.dumps({"format": FORMAT, "version": JOURNAL, "config": asdict(self.config),
-                           "computers": self.computers, "levels": self.levels, **self.tips_field()})
+        head = json.dumps(
+            {
+                "format": FORMAT,
+                "version": JOURNAL,
+                "config": asdict(self.config),
+                "computers": self.computers,
+                "levels": self.levels,
+                **self.tips_field(),
+            }
+        )
         return head + "\n" + answer_lines(self.answers) + check_line(self.check)
 
     def tips_field(self) -> dict[str, Any]:
@@ -81,6 +96,7 @@ class SaveData:
 class Check:
     """The game's state when the question after `at` answers was asked, as a digest, and whose
     turn it was (player index, that player's turn number): what `--resume` lists a game by."""
+
     at: int
     state: str
     turn: tuple[int, int]
@@ -207,7 +223,7 @@ def append(path: Path, text: str, known: tuple[int, int] | None = None) -> tuple
             raise Gone
         blob = text.encode("utf-8")
         while blob:
-            blob = blob[os.write(fd, blob):]
+            blob = blob[os.write(fd, blob) :]
         os.fsync(fd)
         return identity(st)
     except OSError as e:
@@ -276,7 +292,7 @@ def clean_stray(folder: Path, older_than: float = 60) -> None:
             if time.time() - tmp.stat().st_mtime > older_than:
                 tmp.unlink()
         for lock in folder.glob("*.json.lock"):
-            journal = lock.with_name(lock.name[:-len(".lock")])
+            journal = lock.with_name(lock.name[: -len(".lock")])
             if not journal.exists():
                 Claim.held(journal)  # taking and dropping a free claim removes its file
     except OSError:
@@ -327,15 +343,22 @@ def read(path: Path) -> SaveData:
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not a save file: it is not text.") from None
     except (ValueError, RecursionError) as e:
-        why = ("it is nested too deeply" if isinstance(e, RecursionError) else "it is cut short or not JSON"
-               if isinstance(e, json.JSONDecodeError) else str(e) if isinstance(e, Damaged)
-               else "a number in it is too long")
+        why = (
+            "it is nested too deeply"
+            if isinstance(e, RecursionError)
+            else "it is cut short or not JSON"
+            if isinstance(e, json.JSONDecodeError)
+            else str(e)
+            if isinstance(e, Damaged)
+            else "a number in it is too long"
+        )
         raise SaveError(f"{path} is not a readable save file: {why}.") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(f"{path} is not a dominion-tui save file.")
     if raw.get("version") not in (VERSION, *JOURNALS):
         raise SaveError(f"{path} was saved by another version of dominion-tui.")
     from .setup import database  # the cards: not needed to start, only to read a save
+
     try:
         return parse(raw, database())
     except Damaged as e:
@@ -424,13 +447,18 @@ def _strings(value: Any, what: str) -> list[str]:
 def parse(raw: dict[str, Any], db: Any) -> SaveData:
     """Check every field, type and bound of a save; the setup as a new game's is checked."""
     from .setup import MAX_SEED, check_config
+
     _keys(raw, "the save", {"format", "version", "config", "answers"}, {"computers", "levels", "check", "tips"})
     c = _keys(raw["config"], "the setup", {"players", "kingdom", "landscapes", "seed"}, {"mouse"})
     mouse = c.get("mouse")
     need(mouse is None or isinstance(mouse, str), f"the {MOUSE} card is not a name")
-    config = Config(_strings(c["players"], "the player list"), _strings(c["kingdom"], "the kingdom list"),
-                    _strings(c["landscapes"], "the landscape list"), _int(c["seed"], "the seed", -MAX_SEED, MAX_SEED),
-                    mouse)
+    config = Config(
+        _strings(c["players"], "the player list"),
+        _strings(c["kingdom"], "the kingdom list"),
+        _strings(c["landscapes"], "the landscape list"),
+        _int(c["seed"], "the seed", -MAX_SEED, MAX_SEED),
+        mouse,
+    )
     try:
         check_config(config, db)
     except SetupError as e:
@@ -438,20 +466,31 @@ def parse(raw: dict[str, Any], db: Any) -> SaveData:
     if mouse is not None:
         d = db.defs.get(mouse)
         need(MOUSE in config.landscapes, f"a card is set aside without {MOUSE}")
-        need(d is not None and d.kind == "kingdom" and d.is_(ACTION) and not d.is_(DURATION)
-             and d.cost in (2, 3) and mouse not in config.kingdom,
-             f"the {MOUSE} card is not an unused non-Duration Action costing 2 or 3")
+        need(
+            d is not None
+            and d.kind == "kingdom"
+            and d.is_(ACTION)
+            and not d.is_(DURATION)
+            and d.cost in (2, 3)
+            and mouse not in config.kingdom,
+            f"the {MOUSE} card is not an unused non-Duration Action costing 2 or 3",
+        )
     computers = _strings(raw.get("computers", []), "the computer player list")
-    need(len(set(computers)) == len(computers) and set(computers) <= set(config.players),
-         "the computer players are not among the players")
+    need(
+        len(set(computers)) == len(computers) and set(computers) <= set(config.players),
+        "the computer players are not among the players",
+    )
     levels = _levels(raw.get("levels", {}), computers)
     answers = raw["answers"]
-    need(isinstance(answers, list) and len(answers) <= MAX_ANSWERS,
-         f"the answers are not a list of at most {MAX_ANSWERS:,}")
+    need(
+        isinstance(answers, list) and len(answers) <= MAX_ANSWERS,
+        f"the answers are not a list of at most {MAX_ANSWERS:,}",
+    )
     tips = raw.get("tips")
     need(tips is None or parse_state(tips) is not None, "the tips setting is not on or off with the tips given")
-    return SaveData(config, decode_all(answers), computers, levels, _check(raw.get("check"), config, len(answers)),
-                    tips=tips)
+    return SaveData(
+        config, decode_all(answers), computers, levels, _check(raw.get("check"), config, len(answers)), tips=tips
+    )
 
 
 def _check(value: Any, config: Config, answers: int) -> Check | None:
@@ -460,19 +499,26 @@ def _check(value: Any, config: Config, answers: int) -> Check | None:
         return None
     c = _keys(value, "a state digest", {"state", "at", "turn"})
     state, turn = c["state"], c["turn"]
-    need(isinstance(state, str) and len(state) <= 64 and all(ch in "0123456789abcdef" for ch in state),
-         "a state digest is not a digest")
+    need(
+        isinstance(state, str) and len(state) <= 64 and all(ch in "0123456789abcdef" for ch in state),
+        "a state digest is not a digest",
+    )
     need(isinstance(turn, list) and len(turn) == 2, "a state digest's turn is not a player and a number")
-    return Check(_int(c["at"], "a state digest's place", 0, answers), state,
-                 (_int(turn[0], "a state digest's player", 0, len(config.players) - 1),
-                  _int(turn[1], "a state digest's turn", 0, MAX_ANSWERS)))
+    return Check(
+        _int(c["at"], "a state digest's place", 0, answers),
+        state,
+        (
+            _int(turn[0], "a state digest's player", 0, len(config.players) - 1),
+            _int(turn[1], "a state digest's turn", 0, MAX_ANSWERS),
+        ),
+    )
 
 
 def _levels(value: Any, computers: list[str]) -> dict[str, str]:
     """Each computer player's level; a save from before levels were kept has none: normal."""
     from .bots import LEVELS  # only here: the game's start need not wait for the players
-    need(isinstance(value, dict) and set(value) <= set(computers),
-         "the computer levels are not for computer players")
+
+    need(isinstance(value, dict) and set(value) <= set(computers), "the computer levels are not for computer players")
     need(all(v in LEVELS for v in value.values()), "a computer level is unknown")
     return dict(value)
 
@@ -505,8 +551,12 @@ def fits(game: Any, d: Decision, ans: Any) -> bool:
     """Could this recorded answer have been given to this question?"""
     if d.kind == "turn":
         return isinstance(ans, TurnAction) and game.allowed(d.player, ans)
-    return (isinstance(ans, list) and d.min <= len(ans) <= max(d.max, d.min)
-            and len(set(ans)) == len(ans) and all(0 <= i < len(d.options) for i in ans))
+    return (
+        isinstance(ans, list)
+        and d.min <= len(ans) <= max(d.max, d.min)
+        and len(set(ans)) == len(ans)
+        and all(0 <= i < len(d.options) for i in ans)
+    )
 
 
 class ReplayDecider:
@@ -515,10 +565,15 @@ class ReplayDecider:
     The replay lasts until the first live question, so what the last recorded answer led to
     (a new hand drawn, say) stays as silent as the rest: it was told before."""
 
-    def __init__(self, answers: list[Any], live: dict[int, Any],
-                 on_live: Callable[[], None] | None = None,
-                 near_end: tuple[int, Callable[[int], None]] | None = None,
-                 check: Check | None = None, on_mismatch: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        answers: list[Any],
+        live: dict[int, Any],
+        on_live: Callable[[], None] | None = None,
+        near_end: tuple[int, Callable[[int], None]] | None = None,
+        check: Check | None = None,
+        on_mismatch: Callable[[], None] | None = None,
+    ) -> None:
         self.queue = deque(answers)
         self.ends = sum(1 for a in answers if isinstance(a, TurnAction) and a.verb == "end")
         self.live = live
@@ -544,8 +599,7 @@ class ReplayDecider:
             if isinstance(ans, TurnAction) and ans.verb == "end":
                 self.ends -= 1
             if not fits(game, d, ans):
-                raise SaveError("The saved answers do not fit this game; the save is damaged "
-                                "or from another version.")
+                raise SaveError("The saved answers do not fit this game; the save is damaged or from another version.")
             return ans
         if self.replaying:
             self.replaying = False

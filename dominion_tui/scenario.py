@@ -3,6 +3,7 @@
 The lines go through the same Interpreter as the players' front ends; what the game says is
 rendered by the same Narrator. See ../shared/spec/scenarios.md for the format.
 """
+
 from __future__ import annotations
 
 import os
@@ -88,8 +89,7 @@ class Runner:
         sc = self.sc
         config = Config(list(sc.players), list(sc.kingdom), list(sc.landscapes), sc.seed, sc.mouse)
         decider = ScriptedDecider(self)
-        game = new_game(config, {i: decider for i in range(len(sc.players))}, deal=False,
-                        listeners=[self.on_note])
+        game = new_game(config, {i: decider for i in range(len(sc.players))}, deal=False, listeners=[self.on_note])
         for p in game.players:
             ps = sc.setup_players.get(p.name)
             if ps is None:
@@ -258,7 +258,7 @@ class Runner:
 def same(key: str, want: Any, got: Any) -> bool:
     """Compare an expectation: card lists as multisets except the deck's order."""
     if key == "deck_top":
-        return list(got[:len(want)]) == list(want)
+        return list(got[: len(want)]) == list(want)
     if key.endswith("_includes"):
         return not (Counter(want) - Counter(got))
     if key == "supply":
@@ -291,6 +291,7 @@ def load(path: str) -> Scenario:
 
 def check_with_cards(sc: Scenario, db: CardDB) -> None:
     """The spec's "Setup rules" that need the card database; raise ScenarioError."""
+
     def fail(where: str, problem: str) -> NoReturn:
         raise ScenarioError(f"{sc.path}: {where}: {problem}")
 
@@ -307,10 +308,14 @@ def check_with_cards(sc: Scenario, db: CardDB) -> None:
     piles = pile_names(sc, db)
     for name in sc.supply:
         if name not in piles:
-            fail(f"setup.supply.{name}", f"{name} is not a pile in this game"
-                 + (" (nothing in it uses them)" if db[name].kind == "nonsupply" else ""))
-    places = [(f"setup.{who}.{z}", getattr(ps, z) or []) for who, ps in sc.setup_players.items()
-              for z in ZONE_KEYS] + [("setup.trash", sc.trash)]
+            fail(
+                f"setup.supply.{name}",
+                f"{name} is not a pile in this game"
+                + (" (nothing in it uses them)" if db[name].kind == "nonsupply" else ""),
+            )
+    places = [(f"setup.{who}.{z}", getattr(ps, z) or []) for who, ps in sc.setup_players.items() for z in ZONE_KEYS] + [
+        ("setup.trash", sc.trash)
+    ]
     for where, names in places:
         for i, name in enumerate(names):
             if db[name].kind not in CARD_KINDS:

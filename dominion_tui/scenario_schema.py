@@ -36,8 +36,16 @@ EXPECT_PLAYER_KEYS = (
 )
 SETUP_TOP_KEYS = ("supply", "trash", "phase", "turn")
 EXPECT_TOP_KEYS = (
-    "supply", "trash", "turn", "current", "phase",
-    "game_over", "winner", "waiting_on", "said", "not_said",
+    "supply",
+    "trash",
+    "turn",
+    "current",
+    "phase",
+    "game_over",
+    "winner",
+    "waiting_on",
+    "said",
+    "not_said",
 )
 TOP_KEYS = ("name", "players", "kingdom", "landscapes", "mouse", "seed", "setup", "steps", "expect")
 REQUIRED_KEYS = ("name", "players", "steps")
@@ -120,8 +128,11 @@ class _Loader(yaml.SafeLoader):
 
 
 _DROPPED_TAGS = {
-    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:timestamp",
+    "tag:yaml.org,2002:value",
 }
 _Loader.yaml_implicit_resolvers = {
     first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED_TAGS]
@@ -130,9 +141,7 @@ _Loader.yaml_implicit_resolvers = {
 _Loader.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
-_Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789")
-)
+_Loader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789"))
 
 
 def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
@@ -141,7 +150,8 @@ def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
         return int(text, 10)
     except ValueError:  # past the digits Python will read (4,300): no count or seed is this long
         raise yaml.constructor.ConstructorError(
-            None, None, f"a number of {len(text.lstrip('+-'))} digits is far too long", node.start_mark) from None
+            None, None, f"a number of {len(text.lstrip('+-'))} digits is far too long", node.start_mark
+        ) from None
 
 
 def _construct_mapping(loader: _Loader, node: yaml.Node) -> dict:
@@ -157,7 +167,9 @@ def _construct_mapping(loader: _Loader, node: yaml.Node) -> dict:
                 continue
             if duplicate:
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"key {key!r} appears twice in the same mapping",
+                    None,
+                    None,
+                    f"key {key!r} appears twice in the same mapping",
                     key_node.start_mark,
                 )
             seen.add(key)
@@ -222,9 +234,7 @@ def _suggest(key: Any, allowed: tuple[str, ...]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def _check_keys(
-    ctx: _Ctx, prefix: str, mapping: dict, allowed: tuple[str, ...], hint: str = ""
-) -> None:
+def _check_keys(ctx: _Ctx, prefix: str, mapping: dict, allowed: tuple[str, ...], hint: str = "") -> None:
     for key in mapping:
         if key not in allowed:
             ctx.fail(_join(prefix, key), "unknown key" + (_suggest(key, allowed) or hint))
@@ -242,9 +252,7 @@ def _list(ctx: _Ctx, where: str, value: Any) -> list:
     return value
 
 
-def _whole(
-    ctx: _Ctx, where: str, value: Any, minimum: int | None = 0, maximum: int | None = MAX_COUNT
-) -> int:
+def _whole(ctx: _Ctx, where: str, value: Any, minimum: int | None = 0, maximum: int | None = MAX_COUNT) -> int:
     if minimum is None:
         wanted = "expected a whole number"
     elif maximum is None:
@@ -264,8 +272,10 @@ def _seed(ctx: _Ctx, value: Any) -> int:
 
     seed = _whole(ctx, "seed", value, minimum=None, maximum=None)
     if not -MAX_SEED <= seed <= MAX_SEED:
-        ctx.fail("seed", f"expected a whole number of at most {len(str(MAX_SEED))} digits, "
-                         f"got one of {len(str(abs(seed)))} digits")
+        ctx.fail(
+            "seed",
+            f"expected a whole number of at most {len(str(MAX_SEED))} digits, got one of {len(str(abs(seed)))} digits",
+        )
     return seed
 
 
@@ -518,9 +528,7 @@ def _expect_player_value(ctx: _Ctx, where: str, key: str, value: Any) -> Any:
 def _expect_player(ctx: _Ctx, where: str, value: Any) -> dict[str, Any]:
     mapping = _mapping(ctx, where, value)
     _check_keys(ctx, where, mapping, EXPECT_PLAYER_KEYS)
-    return {
-        key: _expect_player_value(ctx, f"{where}.{key}", key, item) for key, item in mapping.items()
-    }
+    return {key: _expect_player_value(ctx, f"{where}.{key}", key, item) for key, item in mapping.items()}
 
 
 def _empty_expect() -> dict:
@@ -582,7 +590,9 @@ def parse_scenario(text: str, path: str, known_names: KnownNames) -> Scenario:
         players=players,
         kingdom=_optional(data, "kingdom", lambda value: _unique_cards(ctx, "kingdom", value), []),
         landscapes=_optional(
-            data, "landscapes", lambda value: _unique_cards(ctx, "landscapes", value, "landscape"),
+            data,
+            "landscapes",
+            lambda value: _unique_cards(ctx, "landscapes", value, "landscape"),
             [],
         ),
         mouse=_optional(data, "mouse", lambda value: _card(ctx, "mouse", value), None),
@@ -593,9 +603,7 @@ def parse_scenario(text: str, path: str, known_names: KnownNames) -> Scenario:
         phase=setup.phase,
         turn=setup.turn,
         steps=_parse_steps(ctx, data["steps"]),
-        expect=_optional(
-            data, "expect", lambda value: _parse_expect(ctx, value, players), _empty_expect()
-        ),
+        expect=_optional(data, "expect", lambda value: _parse_expect(ctx, value, players), _empty_expect()),
     )
 
 

@@ -1,4 +1,5 @@
 """A game at the keyboard: the human decider, hot-seat passing, autosave, resume and undo."""
+
 from __future__ import annotations
 
 import copy
@@ -38,8 +39,7 @@ from .tips import Tips
 HIDDEN_INFO = ("draw", "reveal", "shuffle")
 PHASES = {"start": "start of turn", "action": "action phase", "buy": "buy phase", "cleanup": "clean-up"}
 CHECKPOINT_ENDS = 2  # while replaying, a turn with at most this many "end" answers left may be the last
-META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay", "tips",
-        "hint")
+META = ("quit", "exit", "undo", "save", "speech", "treasures", "ways", "autoend", "autoplay", "tips", "hint")
 
 
 def resume_command(path: Path | None) -> str:
@@ -111,6 +111,7 @@ class Feed:
 @dataclass
 class Checkpoint:
     """A game as a turn began (its "turn" note just said): `Game.run` goes on from there."""
+
     game: Game
     answers: int  # how many answers it holds
     history: int  # where the log ended (Output.mark)
@@ -198,17 +199,24 @@ class Session:
     def build(self, answers: list[Any], start: Checkpoint | None = None) -> Game:
         """A game that replays `answers` silently, then asks the live deciders; from `start`
         (a copy of the game as this turn began, its answers and notes kept) or from the setup."""
-        live = {i: Live(self, self.bot(n, self.config.seed + i) if n in self.computers else self)
-                for i, n in enumerate(self.config.players)}
+        live = {
+            i: Live(self, self.bot(n, self.config.seed + i) if n in self.computers else self)
+            for i, n in enumerate(self.config.players)
+        }
         # From the setup, a replay is heard only for its last turn or two (see listen): with no
         # one listening, the core makes no notes at all, and a long game resumes much faster.
         silent = bool(answers) and start is None
         check, self.check = self.check, None  # only the save's own replay is checked
-        self.replay = ReplayDecider(answers, live, on_live=self.resumed,
-                                    near_end=(CHECKPOINT_ENDS, self.listen) if silent else None,
-                                    check=check, on_mismatch=self.replayed_elsewhere)
+        self.replay = ReplayDecider(
+            answers,
+            live,
+            on_live=self.resumed,
+            near_end=(CHECKPOINT_ENDS, self.listen) if silent else None,
+            check=check,
+            on_mismatch=self.replayed_elsewhere,
+        )
         self.hearing = not silent
-        self.info = self.info[:start.answers] if start else []
+        self.info = self.info[: start.answers] if start else []
         self.queued = []
         self.live = not answers and self.game is None  # a rebuild after undo says nothing again
         self.status_due = True
@@ -231,7 +239,7 @@ class Session:
         cp = self.checkpoint
         if cp is None or cp.answers > len(answers):  # taken back past the turn's start
             return self.build(answers)
-        game = self.build(answers[cp.answers:], cp)
+        game = self.build(answers[cp.answers :], cp)
         self.output.cut(cp.history)
         return game
 
@@ -250,8 +258,7 @@ class Session:
         notes: list[Note] = []
         feed = Feed(answers)
         try:
-            new_game(self.config, {i: feed for i in range(len(self.config.players))},
-                     listeners=[notes.append]).run()
+            new_game(self.config, {i: feed for i in range(len(self.config.players))}, listeners=[notes.append]).run()
         except Feed.Done:
             pass
         return notes
@@ -265,8 +272,8 @@ class Session:
             try:
                 game.run()
             except UndoRequest as u:
-                answers = game.answers[:u.keep]
-                del self.answer_lines[u.keep:]
+                answers = game.answers[: u.keep]
+                del self.answer_lines[u.keep :]
                 self.output.say(f"{u.who} takes back: {u.what}.")
                 self.autosave(undo=answers)  # now: a kill before the next answer keeps the undo
                 game = self.restore(answers)
@@ -285,8 +292,10 @@ class Session:
         if intro:
             intro()
             if self.mismatch:
-                self.output.say("Warning: this save does not lead to the game that was saved; it was "
-                                "changed by hand or made by another version. Playing on from where it leads.")
+                self.output.say(
+                    "Warning: this save does not lead to the game that was saved; it was "
+                    "changed by hand or made by another version. Playing on from where it leads."
+                )
             self.output.say(self.resuming())
 
     def resuming(self) -> str:
@@ -343,8 +352,13 @@ class Session:
         else:  # nothing is said while answers replay: keep the note for the log, unrendered
             self.output.muted = True
             self.output.keep(note)
-        if kind == "turn" and note.player in self.humans() and self.game and self.game.answers \
-                and (self.live or self.replay is None or self.replay.ends_left() <= CHECKPOINT_ENDS):
+        if (
+            kind == "turn"
+            and note.player in self.humans()
+            and self.game
+            and self.game.answers
+            and (self.live or self.replay is None or self.replay.ends_left() <= CHECKPOINT_ENDS)
+        ):
             # only a player at the keyboard undoes, only in their own turn
             self.checkpoint = Checkpoint.take(self.game, self.output.mark())
 
@@ -358,8 +372,17 @@ class Session:
             lines.append(self.line_no)
         line = lines[index] if index < len(lines) else self.line_no
         # an answer replayed unheard may have revealed a card: undo then refuses it, to be safe
-        self.info.append(AnswerInfo(d.player.name, g.current.turns_taken if g else 0, d, ans, line,
-                                    revealed=not self.hearing, heard=not self.hearing))
+        self.info.append(
+            AnswerInfo(
+                d.player.name,
+                g.current.turns_taken if g else 0,
+                d,
+                ans,
+                line,
+                revealed=not self.hearing,
+                heard=not self.hearing,
+            )
+        )
         if self.live:  # with the state this answer was given in (it has not acted yet): resume checks it
             self.autosave(at=index)
 
@@ -377,8 +400,14 @@ class Session:
     def data(self) -> SaveData:
         assert self.game is not None
         at = self.waiting_at()
-        return SaveData(self.game.config, list(self.game.answers), list(self.computers), dict(self.levels),
-                        None if at is None else self.state_check(at), tips=self.tips.state())
+        return SaveData(
+            self.game.config,
+            list(self.game.answers),
+            list(self.computers),
+            dict(self.levels),
+            None if at is None else self.state_check(at),
+            tips=self.tips.state(),
+        )
 
     def autosave(self, retry: bool = False, at: int | None = None, undo: list[Any] | None = None) -> bool:
         """Save after every answer, with a digest of the state after `at` answers, and at once after
@@ -390,12 +419,14 @@ class Session:
             self.saver = Autosave(self.save_path)
         try:  # the answers themselves, not a copy: a copy grows with the game
             if undo is not None:
-                self.saver.undo(SaveData(self.game.config, undo, self.computers, self.levels,
-                                         tips=self.tips.state()))
+                self.saver.undo(SaveData(self.game.config, undo, self.computers, self.levels, tips=self.tips.state()))
             else:
                 check = None if at is None else self.state_check(at)
-                self.saver.write(SaveData(self.game.config, self.game.answers, self.computers, self.levels,
-                                          check, tips=self.tips.state()))
+                self.saver.write(
+                    SaveData(
+                        self.game.config, self.game.answers, self.computers, self.levels, check, tips=self.tips.state()
+                    )
+                )
         except SaveError as e:
             if self.autosave_off is None and not retry:
                 self.output.say(f"Autosave is off: {e}. Type save FILE to save elsewhere.")
@@ -416,9 +447,9 @@ class Session:
         self.output.end_batch(asks=d.kind != "turn")
         self.ask(game, d)
         self.tips.asked(game, d)
-        interp = Interpreter(game, Queries(game, self.output.log, lambda: list(self.output.recent),
-                                         self.output.last),
-                             ways_in_moves=True)
+        interp = Interpreter(
+            game, Queries(game, self.output.log, lambda: list(self.output.recent), self.output.last), ways_in_moves=True
+        )
         self.reader.context = (game, d)
         while True:
             try:
@@ -491,8 +522,9 @@ class Session:
             labels = [o.label for o in d.options]
             if way in labels:
                 return [labels.index(way)]
-        if d.may_decline and game.phase == "cleanup" and game.current.name == d.player.name \
-                and game.is_last_turn():  # the game has ended: the Horn is not offered
+        if (
+            d.may_decline and game.phase == "cleanup" and game.current.name == d.player.name and game.is_last_turn()
+        ):  # the game has ended: the Horn is not offered
             return []
         if d.moot is not None:  # "Which happens first: Key, or Cargo Ship?": the order cannot matter
             return [d.moot]
@@ -524,8 +556,9 @@ class Session:
             return  # a move is confirmed by what it does: "Alice plays Copper."
         picked = ", ".join(d.options[i].label for i in answer) or "none"
         # a yes to a one-card question is echoed by what it does ("Ben exiles a Copper.")
-        yes = bool(answer) and (d.kind == "yesno" or (len(d.options) == 1 and d.may_decline)
-                                or d.topic == "way")  # the play names its Way
+        yes = bool(answer) and (
+            d.kind == "yesno" or (len(d.options) == 1 and d.may_decline) or d.topic == "way"
+        )  # the play names its Way
         self.output.echo(d.player.name, f"{d.player.name} chooses {picked}.", unless_heard=yes)
 
     def prompt(self, d: Decision) -> str:
@@ -614,6 +647,7 @@ class Session:
     def hint(game: Game, d: Decision) -> str:
         """`hint`: the strongest computer level's answer, as the player would type it, and why."""
         from .bots.hint import hint
+
         try:
             move, why = hint(game, d)  # it reads the game and never changes it (tests/test_expert.py)
         except Exception:  # a hint is a help, never a crash: the question stands as it was
@@ -647,8 +681,11 @@ class Session:
         group = self.info[start:]
         if d.player is not game.current:
             self.output.info(["You can undo only during your own turn."])
-        elif last is None or len(game.answers) == 0 or \
-                any(a.player != d.player.name or a.turn != d.player.turns_taken for a in group):
+        elif (
+            last is None
+            or len(game.answers) == 0
+            or any(a.player != d.player.name or a.turn != d.player.turns_taken for a in group)
+        ):
             self.output.info(["Nothing of yours to undo this turn."])
         elif any(a.revealed for a in group):
             self.output.info(["That answer revealed a card, so it cannot be undone."])
@@ -663,8 +700,7 @@ class Session:
         try:
             path = Path(arg).expanduser()
             if os.path.lexists(path) and not path.is_dir() and not is_save_file(path):
-                self.output.info([f"{arg} is not a dominion-tui save, so it is not replaced. "
-                                  "Save to another name."])
+                self.output.info([f"{arg} is not a dominion-tui save, so it is not replaced. Save to another name."])
                 return None
             write(path, self.data())
         except RuntimeError:  # "~someone" who is not a user here
@@ -705,8 +741,7 @@ class Session:
         Treasure this turn (Capitalism) whose effect is only "+N" bonuses."""
         if c.is_(TREASURE):
             return not c.defn.modes
-        return TREASURE in game.types_of(c) and \
-            getattr(c.defn.play, "__qualname__", "").startswith("plus.")
+        return TREASURE in game.types_of(c) and getattr(c.defn.play, "__qualname__", "").startswith("plus.")
 
     def plain_treasures(self, game: Game, d: Decision) -> list[TurnAction]:
         """Playing every Treasure that asks nothing, in name order (`treasures`, `buy X`)."""
@@ -744,4 +779,3 @@ class Session:
         self.queued = acts[1:]
         self.output.begin_batch()
         return acts[0]
-

@@ -1,4 +1,5 @@
 """Making a game: the card database, kingdom checks, and the first turn."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -40,8 +41,9 @@ def check_config(config: Config, db: CardDB) -> None:
             raise SetupError(f"{name} is not an Event, Way or Project we have.")
 
 
-def new_game(config: Config, deciders: dict[int, Any] | None = None, deal: bool = True,
-             listeners: list | None = None) -> Game:
+def new_game(
+    config: Config, deciders: dict[int, Any] | None = None, deal: bool = True, listeners: list | None = None
+) -> Game:
     db = database()
     check_config(config, db)
     game = Game(db, config, deciders)

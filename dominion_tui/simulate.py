@@ -3,6 +3,7 @@
 Every game is set up from (seed, game number) alone and played in a worker process; results are
 summed in game order, so the same seed prints the same figures whatever the number of jobs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -88,8 +89,10 @@ def random_kingdom(rng: random.Random) -> tuple[list[str], list[str]]:
     if landscapes and rng.random() < 0.5:
         landscapes[-1] = rng.choice(ways)
     # Way of the Mouse needs an unused cheap non-Duration Action to set aside
-    mouse_ok = any(d.is_("Action") and not d.is_("Duration") and d.cost in (2, 3)
-                   and d.name not in kingdom for d in db.of_kind("kingdom"))
+    mouse_ok = any(
+        d.is_("Action") and not d.is_("Duration") and d.cost in (2, 3) and d.name not in kingdom
+        for d in db.of_kind("kingdom")
+    )
     if not mouse_ok and "Way of the Mouse" in landscapes:
         landscapes.remove("Way of the Mouse")
     return kingdom, landscapes
@@ -117,10 +120,10 @@ def play_one(job: tuple) -> GameResult:
     levels = dict(zip(labels, bots))
     game_seed = rng.randrange(10**9)
     result = GameResult(game_seed, list(kingdom), list(landscapes))
-    recorders = {n: Recorder(make_player(levels[n], game_seed + k), n, result, max_turns)
-                 for k, n in enumerate(seats)}
-    game = new_game(Config(seats, list(kingdom), list(landscapes), game_seed),
-                    {k: recorders[n] for k, n in enumerate(seats)})
+    recorders = {n: Recorder(make_player(levels[n], game_seed + k), n, result, max_turns) for k, n in enumerate(seats)}
+    game = new_game(
+        Config(seats, list(kingdom), list(landscapes), game_seed), {k: recorders[n] for k, n in enumerate(seats)}
+    )
     try:
         game.run()
     except TurnCap:
@@ -146,8 +149,16 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(bots: list[str], games: int, seed: int, kingdom: list[str] | None, landscapes: list[str],
-        jobs: int, max_turns: int = MAX_TURNS, progress: Any = None) -> list[GameResult]:
+def run(
+    bots: list[str],
+    games: int,
+    seed: int,
+    kingdom: list[str] | None,
+    landscapes: list[str],
+    jobs: int,
+    max_turns: int = MAX_TURNS,
+    progress: Any = None,
+) -> list[GameResult]:
     work = [(seed, i, bots, kingdom, landscapes, max_turns) for i in range(games)]
     if jobs <= 1:
         results = []
@@ -188,12 +199,22 @@ def report(bots: list[str], results: list[GameResult], random_kingdoms: bool) ->
         for r in results:
             total.update(r.bought.get(b, {}))
         top = sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))[:6]
-        lines.append(f"{b} bought most: " + ", ".join(f"{k} {v / len(results):.1f}" for k, v in top)
-                     + " per game")
+        lines.append(f"{b} bought most: " + ", ".join(f"{k} {v / len(results):.1f}" for k, v in top) + " per game")
     behind = sum(bool(r.ended_behind) for r in done)
-    lines.append(f"{behind} games ended by a bot's own move while it was behind"
-                 + (" (" + ", ".join(f"{b} {sum(r.ended_behind == b for r in done)}" for b in labels
-                                      if any(r.ended_behind == b for r in done)) + ")." if behind else "."))
+    lines.append(
+        f"{behind} games ended by a bot's own move while it was behind"
+        + (
+            " ("
+            + ", ".join(
+                f"{b} {sum(r.ended_behind == b for r in done)}"
+                for b in labels
+                if any(r.ended_behind == b for r in done)
+            )
+            + ")."
+            if behind
+            else "."
+        )
+    )
     capped = [r for r in results if r.capped]
     for r in capped:
         lines.append(f"finding: seed {r.seed} ({', '.join(r.kingdom + r.landscapes)}) reached the turn cap.")
@@ -201,8 +222,10 @@ def report(bots: list[str], results: list[GameResult], random_kingdoms: bool) ->
         lines.append("No game reached the turn cap.")
     for r in results:
         if r.stalled:
-            lines.append(f"finding: seed {r.seed} ({', '.join(r.kingdom + r.landscapes)}) stalled: "
-                         f"no card left the Supply in {STALL_ROUNDS} rounds.")
+            lines.append(
+                f"finding: seed {r.seed} ({', '.join(r.kingdom + r.landscapes)}) stalled: "
+                f"no card left the Supply in {STALL_ROUNDS} rounds."
+            )
     if random_kingdoms:
         dealt = set().union(*(set(r.kingdom + r.landscapes) for r in results)) if results else set()
         used = set().union(*(r.used for r in results)) if results else set()
@@ -230,8 +253,11 @@ def usage(results: list[GameResult]) -> list[str]:
         lines.append(f"{kind.capitalize()} cards used:" if kind == "kingdom" else f"{kind.capitalize()}s used:")
         lines += [f"  {n}: in {used_in[n]} of {dealt[n]} games, {times[n]} times" for n in names]
         undealt = sorted(d.name for d in db.of_kind(kind) if d.name not in dealt)
-        lines.append(f"  never used: {', '.join(never) if never else 'none'}"
-                     + (f"; never dealt: {', '.join(undealt)}" if undealt else "") + ".")
+        lines.append(
+            f"  never used: {', '.join(never) if never else 'none'}"
+            + (f"; never dealt: {', '.join(undealt)}" if undealt else "")
+            + "."
+        )
     return lines
 
 
@@ -240,13 +266,20 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="normal,bigmoney", help=f"levels, comma-separated ({', '.join(LEVELS)})")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--kingdom", default="random", help="Kingdom cards, comma-separated, or random "
-                   "(a new random kingdom every game)")
+    p.add_argument(
+        "--kingdom",
+        default="random",
+        help="Kingdom cards, comma-separated, or random (a new random kingdom every game)",
+    )
     p.add_argument("--landscapes", default="", help="Events, Ways and Projects with --kingdom NAMES")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
     p.add_argument("--max-turns", type=int, default=MAX_TURNS, help="turn cap for one player")
-    p.add_argument("--usage", action="store_true", help="how often each Kingdom card, Event, Way "
-                   "and Project dealt was bought, played or used, and which never were")
+    p.add_argument(
+        "--usage",
+        action="store_true",
+        help="how often each Kingdom card, Event, Way "
+        "and Project dealt was bought, played or used, and which never were",
+    )
     return p
 
 
@@ -267,6 +300,7 @@ def main(argv: list[str], out: Any = None) -> int:
             kingdom = resolve(split(args.kingdom), db, ("kingdom",), "Kingdom card")
             landscapes = resolve(split(args.landscapes), db, ("event", "way", "project"), "landscape")
             from .setup import check_config
+
             check_config(Config(labels_for(bots), kingdom, landscapes, args.seed), database())
     except SetupError as e:
         sys.stderr.write(f"dominion: {e}\n")
@@ -277,6 +311,7 @@ def main(argv: list[str], out: Any = None) -> int:
         if done == total or done % max(1, total // 20) == 0:
             sys.stdout.write(f"\rPlayed {done} of {total} games." + ("\n" if done == total else ""))
             sys.stdout.flush()
+
     try:
         return finish(args, bots, kingdom, landscapes, write, progress if tty else None)
     except BrokenPipeError:  # the reader went away (simulate | head): nothing left to tell
@@ -284,11 +319,18 @@ def main(argv: list[str], out: Any = None) -> int:
         return 0
 
 
-def finish(args: argparse.Namespace, bots: list[str], kingdom: list[str] | None,
-           landscapes: list[str], write: Any, progress: Any) -> int:
+def finish(
+    args: argparse.Namespace,
+    bots: list[str],
+    kingdom: list[str] | None,
+    landscapes: list[str],
+    write: Any,
+    progress: Any,
+) -> int:
     start = time.perf_counter()
-    results = run(bots, args.games, args.seed, kingdom, landscapes, min(args.jobs, args.games),
-                  args.max_turns, progress)
+    results = run(
+        bots, args.games, args.seed, kingdom, landscapes, min(args.jobs, args.games), args.max_turns, progress
+    )
     spent = time.perf_counter() - start
     for line in report(bots, results, kingdom is None):
         write(line)
@@ -297,9 +339,11 @@ def finish(args: argparse.Namespace, bots: list[str], kingdom: list[str] | None,
             write(line)
     times = sorted(t for r in results for t in r.decision_times)
     jobs = min(args.jobs, args.games)
-    write(f"Time: {len(results)} games in {spent:.1f} s, {len(results) / spent:.1f} games per second "
-          f"({len(results) / spent / jobs:.1f} per process, {jobs} process{'es' if jobs > 1 else ''}); "
-          f"median decision "
-          f"{1000 * times[len(times) // 2]:.3f} ms, 99th percentile {1000 * times[len(times) * 99 // 100]:.3f} ms, "
-          f"slowest {1000 * times[-1]:.1f} ms.")
+    write(
+        f"Time: {len(results)} games in {spent:.1f} s, {len(results) / spent:.1f} games per second "
+        f"({len(results) / spent / jobs:.1f} per process, {jobs} process{'es' if jobs > 1 else ''}); "
+        f"median decision "
+        f"{1000 * times[len(times) // 2]:.3f} ms, 99th percentile {1000 * times[len(times) * 99 // 100]:.3f} ms, "
+        f"slowest {1000 * times[-1]:.1f} ms."
+    )
     return 0

@@ -8,6 +8,7 @@ screen reader never reads it; failures come back as one line for the caller to p
 Speech that would not be heard (no sound device, no espeak-ng, no voice) is not started: the
 line says why, and what to do.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -37,8 +38,10 @@ _ctx = multiprocessing.get_context("spawn")
 
 def cannot_hear(problems: list[Problem]) -> str:
     """One line: that speech cannot be heard, every reason why, and what to do."""
+
     def both(parts: list[str]) -> str:
         return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
     whys, fixes = both([p[0] for p in problems]), both([p[1] for p in problems])
     return f"Speech cannot be heard: {whys}. Speech stays off; to hear it, {fixes}, then type speech on."
 
@@ -48,7 +51,11 @@ def sound_server() -> bool:
     if os.environ.get("PULSE_SERVER"):
         return True
     run = os.environ.get("XDG_RUNTIME_DIR")
-    return run is not None and bool(run) and any(os.path.exists(os.path.join(run, n)) for n in ("pulse/native", "pipewire-0"))
+    return (
+        run is not None
+        and bool(run)
+        and any(os.path.exists(os.path.join(run, n)) for n in ("pulse/native", "pipewire-0"))
+    )
 
 
 def sound_problems(driver: str | None = None) -> list[Problem]:
@@ -72,8 +79,7 @@ def sound_problems(driver: str | None = None) -> list[Problem]:
 class Speaker(Protocol):
     def say(self, text: str) -> None: ...
     def interrupt(self) -> None: ...
-    def configure(self, rate: int | None = None, volume: float | None = None,
-                  voice: str | None = None) -> None: ...
+    def configure(self, rate: int | None = None, volume: float | None = None, voice: str | None = None) -> None: ...
     def close(self) -> None: ...
 
 
@@ -86,8 +92,7 @@ class NullSpeaker:
     def interrupt(self) -> None:
         pass
 
-    def configure(self, rate: int | None = None, volume: float | None = None,
-                  voice: str | None = None) -> None:
+    def configure(self, rate: int | None = None, volume: float | None = None, voice: str | None = None) -> None:
         pass
 
     def close(self) -> None:
@@ -109,8 +114,7 @@ class RecordingSpeaker:
     def interrupt(self) -> None:
         self.interrupts += 1
 
-    def configure(self, rate: int | None = None, volume: float | None = None,
-                  voice: str | None = None) -> None:
+    def configure(self, rate: int | None = None, volume: float | None = None, voice: str | None = None) -> None:
         self.settings.update(_settings(rate, volume, voice))
 
     def close(self) -> None:
@@ -139,9 +143,11 @@ def _why(exc: BaseException) -> Problem:
 def find_voice(wanted: str, voices: list[tuple[str, str]]) -> tuple[str, str] | None:
     """The (id, name) asked for: by id, by name, else the one name that contains the words."""
     low = wanted.lower()
-    return (next((v for v in voices if v[0].lower() == low), None)
-            or next((v for v in voices if v[1].lower() == low), None)
-            or next((v for v in voices if low in v[1].lower()), None))
+    return (
+        next((v for v in voices if v[0].lower() == low), None)
+        or next((v for v in voices if v[1].lower() == low), None)
+        or next((v for v in voices if low in v[1].lower()), None)
+    )
 
 
 def _quiet_child() -> None:
@@ -173,7 +179,7 @@ def _apply(engine: Any, settings: dict[str, Any]) -> None:
 
 
 def _ready(engine: Any) -> Any:
-    """"ready", or NO_VOICE for an engine without a single voice (espeak-ng without its data)."""
+    """ "ready", or NO_VOICE for an engine without a single voice (espeak-ng without its data)."""
     try:
         voiceless = not list(engine.getProperty("voices"))
     except Exception:  # a driver that cannot list its voices may still speak
@@ -181,8 +187,7 @@ def _ready(engine: Any) -> Any:
     return NO_VOICE if voiceless else "ready"
 
 
-def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Connection,
-           spoken: Any) -> None:
+def _child(driver: str | None, settings: dict[str, Any], inbox: Any, status: Connection, spoken: Any) -> None:
     """Runs in the spawned process: report "ready" or why not, then speak what arrives."""
     _quiet_child()
     parent = os.getppid()
@@ -282,8 +287,12 @@ class ProcessSpeaker:
         inbox.cancel_join_thread()  # at exit, never wait on sentences nobody will read
         status, child_end = _ctx.Pipe(duplex=False)
         spoken = _ctx.RawValue("i", 0)
-        proc = _ctx.Process(target=_child, daemon=True, name="dominion-speech",
-                            args=(self.driver, dict(self.settings), inbox, child_end, spoken))
+        proc = _ctx.Process(
+            target=_child,
+            daemon=True,
+            name="dominion-speech",
+            args=(self.driver, dict(self.settings), inbox, child_end, spoken),
+        )
         proc.start()
         child_end.close()
         return _Child(proc, inbox, status, spoken)
@@ -316,8 +325,7 @@ class ProcessSpeaker:
         self._live = self._spare or self._spawn()
         self._spare = self._spawn()
 
-    def configure(self, rate: int | None = None, volume: float | None = None,
-                  voice: str | None = None) -> None:
+    def configure(self, rate: int | None = None, volume: float | None = None, voice: str | None = None) -> None:
         new = _settings(rate, volume, voice)
         self.settings.update(new)
         if not self.closed:
@@ -351,8 +359,9 @@ def start_speech(driver: str | None = None) -> tuple[Speaker, str | None]:
         speaker = ProcessSpeaker(driver)
     except Exception as exc:  # e.g. no processes or semaphores allowed here
         detail = " ".join(str(exc).split())
-        return NullSpeaker(), cannot_hear(sound + [(f"the speech process could not start ({detail})",
-                                                    "check that this system allows new processes")])
+        return NullSpeaker(), cannot_hear(
+            sound + [(f"the speech process could not start ({detail})", "check that this system allows new processes")]
+        )
     problems = sound + [p for p in [speaker.problem()] if p]  # the engine is asked even without sound
     if problems:
         speaker.close()
@@ -364,6 +373,7 @@ def _voices_child(driver: str | None, out: Connection) -> None:
     _quiet_child()
     try:
         import pyttsx3
+
         out.send([(str(v.id), str(v.name or v.id)) for v in pyttsx3.init(driver).getProperty("voices")])
     except BaseException:
         out.send([])
@@ -378,6 +388,7 @@ def voice_line(wanted: str, known: list[tuple[str, str]], few: int = 5) -> tuple
     """`speech voice NAME`: (the voice id to use or None, the line that says so). An unknown
     name is said, with a few voices: the nearest names first."""
     from .narration import quoted
+
     match = find_voice(wanted, known)
     if match is not None:
         return match[0], f"Speech voice {match[1]}."
@@ -385,7 +396,7 @@ def voice_line(wanted: str, known: list[tuple[str, str]], few: int = 5) -> tuple
         return None, f"No voice named '{quoted(wanted)}': no voices can be found here."
     names = sorted({name for _, name in known})
     near = difflib.get_close_matches(wanted, names, n=few, cutoff=0.4)
-    shown = near + [n for n in names if n not in near][:few - len(near)]
+    shown = near + [n for n in names if n not in near][: few - len(near)]
     return None, f"No voice named '{quoted(wanted)}'. Voices include {', '.join(shown)} ({len(names)} in all)."
 
 

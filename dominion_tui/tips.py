@@ -8,6 +8,7 @@ is given once per game; the save keeps which were given, so undo and resume neve
 Tips come only in a game with a player at the keyboard: the scenario runner and `simulate` make
 none, and a game of computers only has nobody to teach. With tips off nothing at all is said.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -26,32 +27,32 @@ if TYPE_CHECKING:
 # One sentence on the mechanism, then the command that shows it and the `rules` topic.
 TIPS: dict[str, str] = {
     "exile": "an exiled card waits on its owner's Exile mat, out of their deck but counted at the end, and "
-             "gaining a copy lets them discard every copy from the mat. Type exile to hear the mats, "
-             "or rules exile.",
+    "gaining a copy lets them discard every copy from the mat. Type exile to hear the mats, "
+    "or rules exile.",
     "horses": "a Horse comes from a pile beside the Supply; played, it gives +2 Cards and +1 Action and goes "
-              "back to its pile. Type supply to hear how many are left, or rules horses.",
+    "back to its pile. Type supply to hear how many are left, or rules horses.",
     "ways": "{way} was used instead of {card}'s own instructions: any Action may follow a Way instead, "
-            "as in play {card} as {short}. Type kingdom to hear the Way, or rules ways.",
+    "as in play {card} as {short}. Type kingdom to hear the Way, or rules ways.",
     "events": "{card} is an Event: it is bought with a Buy like a card, but does what it says at once "
-              "instead of giving a card. Type kingdom to hear this game's Events, or rules events.",
+    "instead of giving a card. Type kingdom to hear this game's Events, or rules events.",
     "projects": "{card} is a Project: its buyer puts one of their 2 cubes on it and has its ability for the "
-                "rest of the game. Type kingdom to hear who owns each Project, or rules projects.",
+    "rest of the game. Type kingdom to hear who owns each Project, or rules projects.",
     "coffers": "Coffers are coins saved for later: in your Buy phase, coffers and a number spends that many "
-               "for 1 coin each. Type status to hear how many you have, or rules coffers.",
+    "for 1 coin each. Type status to hear how many you have, or rules coffers.",
     "villagers": "Villagers are Actions saved for later: in your Action phase, villager and a number spends "
-                 "that many for +1 Action each. Type status to hear how many you have, or rules villagers.",
+    "that many for +1 Action each. Type status to hear how many you have, or rules villagers.",
     "artifacts": "the {artifact} is an Artifact: one player at a time holds it and has its ability, until a "
-                 "card lets someone take it. Type others or status to hear who holds it, or rules artifacts.",
+    "card lets someone take it. Type others or status to hear who holds it, or rules artifacts.",
     "durations": "{cards} {stays} in play after Clean-up: a Duration card stays until it has done its work at "
-                 "the start of a later turn. Type others to hear what other players have in play, "
-                 "or rules durations.",
+    "the start of a later turn. Type others to hear what other players have in play, "
+    "or rules durations.",
     "reactions": "a Reaction can answer something that happens, even on another player's turn: the game asks "
-                 "whoever can react, who may say no. Type log to hear what just happened, or rules reactions.",
+    "whoever can react, who may say no. Type log to hear what just happened, or rules reactions.",
     "reshuffle": "{player}'s deck ran out, so their discard pile was shuffled into a new deck: the cards "
-                 "bought so far now come up. Type status to hear your deck and discard sizes, or rules turn.",
+    "bought so far now come up. Type status to hear your deck and discard sizes, or rules turn.",
     "end": "the game ends when the Province pile or enough other Supply piles are empty, so whoever is ahead "
-           "may empty the last pile on purpose, and whoever is behind should not. Type supply to hear the piles, "
-           "or rules end.",
+    "may empty the last pile on purpose, and whoever is behind should not. Type supply to hear the piles, "
+    "or rules end.",
 }
 HORSE = "Horse"
 MAX_GIVEN = 64  # what a save may list: more than there are tips, for tips a later version adds

@@ -1,4 +1,5 @@
 """Every tests/scenarios/**/*.yaml file is collected as its own test (pytest -k bounty)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -47,5 +48,6 @@ def pytest_configure(config) -> None:
     """Keep autosaves and crash logs of test games out of the user's real data directory."""
     import os
     import tempfile
+
     os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="dominion-test-data-")
     os.environ["PROMPT_TOOLKIT_NO_CPR"] = "1"

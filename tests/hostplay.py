@@ -3,6 +3,7 @@
 The host runs as its own process in a pseudo-terminal, as a person would start it; each player
 is the system's `ssh` client in a pseudo-terminal (pexpect), answering the password prompt.
 """
+
 from __future__ import annotations
 
 import io
@@ -21,17 +22,33 @@ SSH = shutil.which("ssh")
 DOMINION = str(Path(sys.executable).with_name("dominion"))
 PASSWORD = "lamp-frog-mint"
 PROMPT = r"(\w+), (action|buy|choose|yes or no)> "
-NO_HOST_KEY_CHECK = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-                     "-o", "ConnectTimeout=10",  # LogLevel INFO, the default: it shows banners and instructions
-                     "-o", "PubkeyAuthentication=no", "-o", "GSSAPIAuthentication=no",
-                     "-o", "NumberOfPasswordPrompts=1"]
+NO_HOST_KEY_CHECK = [
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "ConnectTimeout=10",  # LogLevel INFO, the default: it shows banners and instructions
+    "-o",
+    "PubkeyAuthentication=no",
+    "-o",
+    "GSSAPIAuthentication=no",
+    "-o",
+    "NumberOfPasswordPrompts=1",
+]
 
 
 class Host:
     def __init__(self, data: Path, *flags: str, timeout: float = 20) -> None:
         env = dict(os.environ, XDG_DATA_HOME=str(data), PROMPT_TOOLKIT_NO_CPR="1", NO_COLOR="1")
-        self.p = pexpect.spawn(DOMINION, ["host", "--listen", "127.0.0.1", "--port", "0", *flags],
-                               env=env, encoding="utf-8", timeout=timeout, dimensions=(24, 200))
+        self.p = pexpect.spawn(
+            DOMINION,
+            ["host", "--listen", "127.0.0.1", "--port", "0", *flags],
+            env=env,
+            encoding="utf-8",
+            timeout=timeout,
+            dimensions=(24, 200),
+        )
         self.log = io.StringIO()  # everything the host's terminal showed
         self.p.logfile_read = self.log
         self.p.expect(r"Join with: ssh -p (\d+) \S+ \(password (\S+)\)\.")
@@ -49,11 +66,15 @@ class Host:
 class Player:
     """One ssh client at one seat; `text` keeps everything it was sent, for privacy checks."""
 
-    def __init__(self, host: Host, name: str, password: str | None = None, *extra: str,
-                 expect_in: bool = True) -> None:
+    def __init__(self, host: Host, name: str, password: str | None = None, *extra: str, expect_in: bool = True) -> None:
         self.name = name
-        self.p = pexpect.spawn(SSH, ["-tt", "-p", host.port, *NO_HOST_KEY_CHECK, *extra, f"{name}@127.0.0.1"],
-                               encoding="utf-8", timeout=20, dimensions=(24, 200))
+        self.p = pexpect.spawn(
+            SSH,
+            ["-tt", "-p", host.port, *NO_HOST_KEY_CHECK, *extra, f"{name}@127.0.0.1"],
+            encoding="utf-8",
+            timeout=20,
+            dimensions=(24, 200),
+        )
         self.seen = ""
         self.p.delaybeforesend = None  # pexpect waits 50 ms before each line by default
         self.expect("assword: ")  # a banner comes before it: kept in `seen`

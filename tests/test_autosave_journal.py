@@ -1,5 +1,6 @@
 """The autosave is a header line plus a line per answer, appended (issue 12: autosave costs the
 same at turn 1000 as at turn 1), with the guarantees the whole-file save had."""
+
 from __future__ import annotations
 
 import errno
@@ -97,7 +98,9 @@ def test_a_disk_that_fills_during_the_game_says_autosave_is_off_once(monkeypatch
     def fill() -> None:
         def full(fd: int) -> None:
             raise OSError(errno.ENOSPC, "No space left on device")
+
         monkeypatch.setattr(save.os, "fsync", full)
+
     _, out = play(path, [*TURN, fill, *TURN, *TURN, "quit"])
     assert out.count("Autosave is off: the disk is full.") == 1
     assert out.splitlines()[-1] == "Game not saved: the disk is full."

@@ -6,6 +6,7 @@ the bots play. A new card adds its line. After a deliberate change, write the ta
 
 and check that each changed line says what the card really does (DECLARED in
 dominion_tui/bots/traits.py corrects what the text cannot say)."""
+
 from __future__ import annotations
 
 import difflib
@@ -18,12 +19,12 @@ PINNED = Path(__file__).resolve().parent / "bot_traits.txt"
 def current() -> list[str]:
     from dominion_tui.bots.traits import table
     from dominion_tui.setup import database
+
     return table(database())
 
 
 def test_every_cards_traits_are_pinned() -> None:
-    changed = list(difflib.unified_diff(PINNED.read_text().splitlines(), current(), "pinned", "now",
-                                        lineterm="", n=0))
+    changed = list(difflib.unified_diff(PINNED.read_text().splitlines(), current(), "pinned", "now", lineterm="", n=0))
     assert not changed, "\n".join(changed)
 
 

@@ -1,5 +1,6 @@
 """Computer levels (issue 14): every answer legal and the same for the same seed, the levels
 chosen from the command line, and `dominion simulate` the same whatever the number of jobs."""
+
 from __future__ import annotations
 
 import os
@@ -34,6 +35,7 @@ class Checked:
 @pytest.mark.parametrize("level", LEVELS)
 def test_each_level_answers_every_question_legally_and_the_same_for_a_seed(level: str, monkeypatch) -> None:
     from dominion_tui.bots import expert
+
     monkeypatch.setattr(expert, "ROUNDS", (1,))  # expert's plan from fewer simulated games: quicker
     topics: set[str] = set()
     for seed in range(12):
@@ -41,9 +43,15 @@ def test_each_level_answers_every_question_legally_and_the_same_for_a_seed(level
         runs = []
         for _ in range(2):
             # the level in seat 1 and the others round it, so money-only players meet attacks too
-            game = new_game(config, {i: Checked(make_player(level if i == 0 else LEVELS[(seed + i) % 3],
-                                                            seed + i), topics if i == 0 else set())
-                                     for i in range(len(config.players))})
+            game = new_game(
+                config,
+                {
+                    i: Checked(
+                        make_player(level if i == 0 else LEVELS[(seed + i) % 3], seed + i), topics if i == 0 else set()
+                    )
+                    for i in range(len(config.players))
+                },
+            )
             game.run()
             assert game.over and game.check_conservation() is None, seed
             assert max(p.turns_taken for p in game.players) < 80, seed  # no stalling
@@ -64,11 +72,17 @@ def test_traits_come_from_what_a_card_surely_does() -> None:
 
 def test_a_dead_terminal_is_played_with_way_of_the_ox() -> None:
     from dominion_tui.core.decisions import Decision, Option
+
     game = new_game(Config(["A", "B"], ["Barge", "Scholar"], ["Way of the Ox"], 1))
     a = game.players[0]
     a.actions = 0  # the Barge being played took the last Action
-    d = Decision("option", a, "Play Barge normally or with a Way?",
-                 [Option("normal", None), Option("Way of the Ox", game.db["Way of the Ox"])], topic="way")
+    d = Decision(
+        "option",
+        a,
+        "Play Barge normally or with a Way?",
+        [Option("normal", None), Option("Way of the Ox", game.db["Way of the Ox"])],
+        topic="way",
+    )
     game.new_card("Scholar", a.hand)
     assert Bot(1).answer_way(game, d) == [1]  # a Scholar waits: +2 Actions beats +3 Cards
     for c in [c for c in a.hand.cards if c.name == "Scholar"]:
@@ -91,8 +105,7 @@ def test_hard_never_takes_the_last_province_while_it_still_loses() -> None:
 
 def test_normal_beats_bigmoney_over_a_few_random_kingdoms() -> None:
     lines: list[str] = []
-    assert simulate(["--bots", "normal,bigmoney", "--games", "16", "--seed", "3", "--jobs", "1"],
-                    lines.append) == 0
+    assert simulate(["--bots", "normal,bigmoney", "--games", "16", "--seed", "3", "--jobs", "1"], lines.append) == 0
     wins = {ln.split(":")[0]: int(ln.split()[1]) for ln in lines[:2]}
     assert wins["normal"] > wins["bigmoney"], lines
 
@@ -101,8 +114,10 @@ def test_simulate_gives_the_same_figures_for_1_and_2_jobs() -> None:
     runs = []
     for jobs in ("1", "2"):
         lines: list[str] = []
-        assert simulate(["--bots", "hard,normal", "--games", "6", "--seed", "5", "--jobs", jobs,
-                         "--usage"], lines.append) == 0
+        assert (
+            simulate(["--bots", "hard,normal", "--games", "6", "--seed", "5", "--jobs", jobs, "--usage"], lines.append)
+            == 0
+        )
         assert lines[-1].startswith("Time: ")
         runs.append(lines[:-1])  # all but the timing
     assert runs[0] == runs[1]
@@ -113,58 +128,107 @@ def test_simulate_gives_the_same_figures_for_1_and_2_jobs() -> None:
 
 def test_a_game_past_the_turn_cap_is_a_finding_not_a_result() -> None:
     lines: list[str] = []
-    simulate(["--bots", "normal,hard", "--games", "1", "--jobs", "1", "--kingdom", "Barge",
-              "--max-turns", "3"], lines.append)
+    simulate(
+        ["--bots", "normal,hard", "--games", "1", "--jobs", "1", "--kingdom", "Barge", "--max-turns", "3"], lines.append
+    )
     assert lines[0] == "normal: 0 wins of 0 (0%, 95% CI 0-0%)"
-    assert any(ln.startswith("finding: seed ") and ln.endswith("(Barge) reached the turn cap.")
-               for ln in lines)
+    assert any(ln.startswith("finding: seed ") and ln.endswith("(Barge) reached the turn cap.") for ln in lines)
 
 
 def test_simulate_piped_prints_results_without_a_progress_line() -> None:
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "simulate", "--bots", "normal,bigmoney",
-                          "--games", "2", "--jobs", "1", "--kingdom", "Barge,Sheepdog"],
-                         capture_output=True, text=True, timeout=60)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dominion_tui",
+            "simulate",
+            "--bots",
+            "normal,bigmoney",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--kingdom",
+            "Barge,Sheepdog",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert res.returncode == 0, res.stderr
     assert "Played" not in res.stdout and "\r" not in res.stdout
     assert res.stdout.splitlines()[0].startswith("normal: ")
     assert "Never used" not in res.stdout  # a fixed kingdom
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--bots", "normal,genius"], "--bots takes 2 to 6"),
-    (["--games", "0"], "at least 1"),
-    (["--kingdom", "Nonsense"], "Unknown Kingdom card: Nonsense"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--bots", "normal,genius"], "--bots takes 2 to 6"),
+        (["--games", "0"], "at least 1"),
+        (["--kingdom", "Nonsense"], "Unknown Kingdom card: Nonsense"),
+    ],
+)
 def test_simulate_bad_flags_get_one_line(args: list[str], message: str) -> None:
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "simulate", *args],
-                         capture_output=True, text=True, timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "simulate", *args], capture_output=True, text=True, timeout=60
+    )
     assert res.returncode == 2 and message in res.stderr and "Traceback" not in res.stderr
     assert len(res.stderr.strip().splitlines()) == 1
 
 
 def test_computer_level_from_the_command_line(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Ann,Bob", "--computer",
-                          "Ann:hard,Bob:bigmoney", "--kingdom", "Barge", "--seed", "2"],
-                         capture_output=True, text=True, timeout=120, env=env)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dominion_tui",
+            "--players",
+            "Ann,Bob",
+            "--computer",
+            "Ann:hard,Bob:bigmoney",
+            "--kingdom",
+            "Barge",
+            "--seed",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert res.returncode == 0 and "Game over." in res.stdout, res.stderr
-    bad = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Ann,Bob", "--computer",
-                          "Bob:genius"], capture_output=True, text=True, timeout=60, env=env)
+    bad = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--players", "Ann,Bob", "--computer", "Bob:genius"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert bad.returncode == 2 and "Unknown computer level: genius." in bad.stderr and bad.stdout == ""
 
 
 def test_the_opening_questions_ask_the_computers_level(tmp_path: Path) -> None:
     from dominion_tui.cli import computer_levels, pick_level
+
     assert pick_level("2") == "hard" and pick_level("big") == "bigmoney" and pick_level("9") is None
     assert computer_levels("Bob:Hard, Cat") == {"Bob": "hard", "Cat": "normal"}
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui"], input="2\n\nBob\n7\n2\nquit\n",
-                         capture_output=True, text=True, timeout=60, env=env)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui"],
+        input="2\n\nBob\n7\n2\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert "Computer level: 1. normal, 2. hard, 3. bigmoney, 4. expert. Enter for normal." in res.stdout
     assert "Type 1, 2, 3 or 4, or press Enter for normal." in res.stdout
 
 
 # ---- issue 14, second part: every card used sensibly, hard beats normal
+
 
 def buy_phase(kingdom: list[str], landscapes: list[str] = (), coins: int = 0):
     """A game at player A's Buy phase with an empty hand and these coins."""
@@ -191,6 +255,7 @@ def test_traits_see_gains_exiles_plays_and_conditional_coins() -> None:
 
 def test_coffers_are_spent_before_buying_to_reach_a_province() -> None:
     from dominion_tui.core.decisions import Decision, TurnAction
+
     game, a = buy_phase(["Villain"], coins=6)
     a.coffers = 2
     bot = make_player("normal", 1)
@@ -201,6 +266,7 @@ def test_coffers_are_spent_before_buying_to_reach_a_province() -> None:
 
 def test_hideout_trashes_anything_but_a_victory_card() -> None:
     from dominion_tui.core.decisions import Decision, Option
+
     game, a = buy_phase(["Hideout"])
     game.phase = "action"
     game.new_card("Hideout", a.in_play)
@@ -212,17 +278,18 @@ def test_hideout_trashes_anything_but_a_victory_card() -> None:
 
 def SimplePlayerAnswer(game, d):
     from dominion_tui.bots import SimplePlayer
+
     return SimplePlayer(1).answer(game, d)
 
 
 def test_exiled_curses_stay_in_exile() -> None:
     from dominion_tui.core.decisions import Decision, Option
     from dominion_tui.core.events import Event
+
     game, a = buy_phase(["Bounty Hunter"])
     curse = game.new_card("Curse", a.discard)
     ev = Event("gain", a, curse)
-    d = Decision("option", a, "Discard your exiled Curse?", [Option("Exile", None)], min=0,
-                 context=ev, topic="react")
+    d = Decision("option", a, "Discard your exiled Curse?", [Option("Exile", None)], min=0, context=ev, topic="react")
     assert make_player("normal", 1).answer(game, d) == []
     ev.card = game.new_card("Gold", a.discard)
     assert make_player("normal", 1).answer(game, d) == [0]
@@ -259,6 +326,7 @@ def test_events_are_bought_for_what_they_do_in_this_hand() -> None:
 def test_banish_is_answered_with_copies_of_one_name(level: str) -> None:
     from dominion_tui.bots import RandomPlayer
     from dominion_tui.core.decisions import TurnAction
+
     bot = RandomPlayer(5) if level == "random" else make_player(level, 5)
     game = new_game(Config(["A", "B"], ["Barge"], ["Banish"], 3), {0: bot, 1: bot}, deal=False)
     a = game.players[0]
@@ -274,6 +342,7 @@ def test_banish_is_answered_with_copies_of_one_name(level: str) -> None:
 def test_which_first_puts_a_trigger_that_can_act_before_one_that_waits_for_it() -> None:
     """Ducat with no Copper in hand beside Sheepdog: the bots play Sheepdog first, which may draw one."""
     from dominion_tui.core.decisions import TurnAction
+
     for level in LEVELS:
         bot = make_player(level, 2)
         game = new_game(Config(["A", "B"], ["Ducat", "Sheepdog"], [], 3), {0: bot, 1: bot}, deal=False)
@@ -291,10 +360,16 @@ def test_which_first_puts_a_trigger_that_can_act_before_one_that_waits_for_it() 
 
 def test_ways_are_used_where_they_beat_the_card() -> None:
     from dominion_tui.core.decisions import Decision, Option
+
     game, a = buy_phase(["Hostelry", "Old Witch"], ["Way of the Goat"])
     game.phase = "action"
-    d = Decision("option", a, "Play Hostelry normally or with a Way?",
-                 [Option("normal", None), Option("Way of the Goat", game.db["Way of the Goat"])], topic="way")
+    d = Decision(
+        "option",
+        a,
+        "Play Hostelry normally or with a Way?",
+        [Option("normal", None), Option("Way of the Goat", game.db["Way of the Goat"])],
+        topic="way",
+    )
     game.new_card("Curse", a.hand)
     assert make_player("normal", 1).answer_way(game, d) == [1]  # the Curse goes
     a.hand.cards.clear()
@@ -305,8 +380,13 @@ def test_ways_are_used_where_they_beat_the_card() -> None:
     game.phase = "action"
     for _ in range(3):
         game.new_card("Gold", a.hand)
-    d = Decision("option", a, "Play Sheepdog normally or with a Way?",
-                 [Option("normal", None), Option("Way of the Turtle", game.db["Way of the Turtle"])], topic="way")
+    d = Decision(
+        "option",
+        a,
+        "Play Sheepdog normally or with a Way?",
+        [Option("normal", None), Option("Way of the Turtle", game.db["Way of the Turtle"])],
+        topic="way",
+    )
     assert make_player("normal", 1).answer_way(game, d) == [1]
     a.hand.cards.clear()
     assert make_player("normal", 1).answer_way(game, d) == [0]
@@ -314,6 +394,7 @@ def test_ways_are_used_where_they_beat_the_card() -> None:
 
 def test_cathedral_trashes_junk_then_money_never_a_province() -> None:
     from dominion_tui.core.decisions import Decision, Option
+
     game, a = buy_phase(["Barge"], ["Cathedral"])
     cards = [game.new_card(n, a.hand) for n in ("Province", "Silver", "Gold")]
     d = Decision("cards", a, "Trash a card from your hand.", [Option(c.name, c) for c in cards], topic="trash")
@@ -322,6 +403,7 @@ def test_cathedral_trashes_junk_then_money_never_a_province() -> None:
 
 def test_hard_follows_the_kingdoms_best_tuned_card(monkeypatch) -> None:
     from dominion_tui.bots import tuning
+
     monkeypatch.setattr(tuning, "TUNED", {"Barge": (1, 0.7), "Lackeys": (2, 0.65)})
     game, a = buy_phase(["Barge", "Lackeys", "Scholar"], coins=5)
     hard = make_player("hard", 1)
@@ -338,23 +420,28 @@ def test_every_landscape_is_played_legally_and_the_game_ends(kind: str) -> None:
     import random
 
     from dominion_tui.simulate import random_kingdom
+
     db = database()
     for i, d in enumerate(sorted(db.of_kind(kind), key=lambda d: d.name)):
         kingdom, _ = random_kingdom(random.Random(f"{kind}{i}"))
         if d.name == "Way of the Mouse" and not any(
-                c.is_("Action") and not c.is_("Duration") and c.cost in (2, 3) and c.name not in kingdom
-                for c in db.of_kind("kingdom")):
+            c.is_("Action") and not c.is_("Duration") and c.cost in (2, 3) and c.name not in kingdom
+            for c in db.of_kind("kingdom")
+        ):
             continue
-        game = new_game(Config(["A", "B"], kingdom, [d.name], i),
-                        {0: Checked(make_player("normal", i), set()), 1: Checked(make_player("hard", i), set())})
+        game = new_game(
+            Config(["A", "B"], kingdom, [d.name], i),
+            {0: Checked(make_player("normal", i), set()), 1: Checked(make_player("hard", i), set())},
+        )
         game.run()
         assert game.over and max(p.turns_taken for p in game.players) < 60, d.name
 
 
 def test_simulate_usage_counts_each_card_and_lists_those_never_used() -> None:
     lines: list[str] = []
-    assert simulate(["--bots", "hard,normal", "--games", "4", "--seed", "2", "--jobs", "1", "--usage"],
-                    lines.append) == 0
+    assert (
+        simulate(["--bots", "hard,normal", "--games", "4", "--seed", "2", "--jobs", "1", "--usage"], lines.append) == 0
+    )
     at = lines.index("Kingdom cards used:")
     assert lines[at + 1].startswith("  ") and " games, " in lines[at + 1] and " times" in lines[at + 1]
     for head in ("Events used:", "Ways used:", "Projects used:"):
@@ -372,6 +459,7 @@ def test_late_an_extra_turn_beats_a_duchy() -> None:
 
 def test_hard_buys_back_an_artifact_its_focus_card_takes(monkeypatch) -> None:
     from dominion_tui.bots import tuning
+
     monkeypatch.setattr(tuning, "TUNED", {"Flag Bearer": (1, 0.9)})
     game, a = buy_phase(["Flag Bearer"], coins=4)
     game.new_card("Flag Bearer", a.discard)
@@ -383,10 +471,16 @@ def test_hard_buys_back_an_artifact_its_focus_card_takes(monkeypatch) -> None:
 
 def test_scepter_replays_a_strong_action_rather_than_taking_2_coins() -> None:
     from dominion_tui.core.decisions import Decision, Option
+
     game, a = buy_phase(["Scepter", "Old Witch", "Ducat"])
     game.phase = "action"
-    d = Decision("option", a, "Scepter: +2 coins, or replay an Action card played this turn?",
-                 [Option("coins", "coins"), Option("replay", "replay")], topic="mode")
+    d = Decision(
+        "option",
+        a,
+        "Scepter: +2 coins, or replay an Action card played this turn?",
+        [Option("coins", "coins"), Option("replay", "replay")],
+        topic="mode",
+    )
     game.new_card("Old Witch", a.in_play)
     assert make_player("normal", 1).answer(game, d) == [1]
     a.in_play.cards.clear()
@@ -396,6 +490,7 @@ def test_scepter_replays_a_strong_action_rather_than_taking_2_coins() -> None:
 
 def test_every_kingdom_card_is_used_over_200_random_kingdoms() -> None:
     from dominion_tui.simulate import run
+
     results = run(["hard", "normal"], 200, 1, None, [], jobs=1)
     dealt = {n for r in results for n in r.kingdom}
     used = {n for r in results for n in r.used}
@@ -406,4 +501,5 @@ def test_every_kingdom_card_is_used_over_200_random_kingdoms() -> None:
 def test_every_event_way_and_project_is_used_when_dealt_in_a_few_random_kingdoms() -> None:
     sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
     from landscape_usage import landscapes, usage
+
     assert [n for n in landscapes() if usage(n, 10) == 0] == []

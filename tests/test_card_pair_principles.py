@@ -1,5 +1,6 @@
 """The mechanisms behind issue 18's rules across card pairs, checked where a scenario cannot look:
 the state each trigger sees when it is heard, and what an event carries."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,8 +42,9 @@ def test_a_card_moved_by_an_earlier_reaction_is_no_longer_there_for_its_own() ->
     game = make([])
     ann = game.players[0]
     first, second = game.new_cards("Copper", ann.hand, 2)
-    game.add_rule(Trigger("discard", lambda ctx, ev: ctx.put_on_deck(second)
-                          if ev.card is first else None, condition=mine))
+    game.add_rule(
+        Trigger("discard", lambda ctx, ev: ctx.put_on_deck(second) if ev.card is first else None, condition=mine)
+    )
     seen = heard(game, "discard", lambda ctx, ev: (ev.card.name, ev.card_still_there()))
     game.discard_all(ann, [first, second])
     assert seen[1] == ("Copper", False) and second.zone is ann.deck
@@ -89,4 +91,3 @@ def test_types_now_follow_capitalism_in_the_supply_on_its_owners_turns_only() ->
     assert not game.is_(sheepdog, TREASURE)  # no +coins in its text
     game.begin_turn(ben)
     assert not game.is_(improve, TREASURE)
-

@@ -1,4 +1,5 @@
 """The command line: bad input gets one clear line and the spec's exit codes, never a traceback."""
+
 from __future__ import annotations
 
 import subprocess
@@ -10,8 +11,9 @@ import pytest
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dominion_tui", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:
@@ -38,9 +40,17 @@ GOOD = """\
 """
 
 
-@pytest.mark.parametrize("args", [["--bogus"], ["--seed", "x"], ["--players", ""],
-                                  ["--kingdom", "Nonsense Card"], ["--players", "A,A"],
-                                  ["--players", "A,B", "--transcript", "/nonexistent/dir/t.txt"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--bogus"],
+        ["--seed", "x"],
+        ["--players", ""],
+        ["--kingdom", "Nonsense Card"],
+        ["--players", "A,A"],
+        ["--players", "A,B", "--transcript", "/nonexistent/dir/t.txt"],
+    ],
+)
 def test_bad_command_line_gets_one_line_and_exit_2(args: list[str]) -> None:
     res = run(*args)
     assert res.returncode == 2
@@ -68,13 +78,16 @@ def test_rejected_step_that_was_not_expected_fails(tmp_path: Path) -> None:
     assert "'buy Gold' was rejected: Gold costs 6 and you have 3 coins." in res.stdout
 
 
-@pytest.mark.parametrize("text,needle", [
-    ("name: x\nplayers: [A]\nsteps: []\nkingdom: [Coper]\n", "kingdom"),
-    ("name: x\nplayers: [A]\nsteps: []\nexpect: {A: {handd: []}}\n", "handd"),
-    ("name: [x\n", "bad.yaml"),
-    ("players: [A]\nsteps: []\n", "name"),
-    ("name: x\nplayers: [A]\nsteps: []\nseed: " + "9" * 300 + "\n", "seed: expected a whole number of at most 19"),
-])
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        ("name: x\nplayers: [A]\nsteps: []\nkingdom: [Coper]\n", "kingdom"),
+        ("name: x\nplayers: [A]\nsteps: []\nexpect: {A: {handd: []}}\n", "handd"),
+        ("name: [x\n", "bad.yaml"),
+        ("players: [A]\nsteps: []\n", "name"),
+        ("name: x\nplayers: [A]\nsteps: []\nseed: " + "9" * 300 + "\n", "seed: expected a whole number of at most 19"),
+    ],
+)
 def test_invalid_scenario_file_exit_2(tmp_path: Path, text: str, needle: str) -> None:
     res = run("scenario", write(tmp_path, "bad.yaml", text))
     assert res.returncode == 2, res.stdout
@@ -106,17 +119,27 @@ def test_piped_game_reads_plain_lines_and_rejects_bad_ones() -> None:
     assert "\x1b" not in res.stdout
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--players", "Ann,Ben", "--computer", "Cat"], "not playing: Cat"),
-    (["--players", "A,B,C,D,E,F,G"], "1 to 6 players"),
-    (["--kingdom", "Sheepdog,Nonsense"], "Unknown Kingdom card: Nonsense"),
-    (["--landscapes", "Way of the Cat"], "Unknown landscape"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--players", "Ann,Ben", "--computer", "Cat"], "not playing: Cat"),
+        (["--players", "A,B,C,D,E,F,G"], "1 to 6 players"),
+        (["--kingdom", "Sheepdog,Nonsense"], "Unknown Kingdom card: Nonsense"),
+        (["--landscapes", "Way of the Cat"], "Unknown landscape"),
+    ],
+)
 def test_a_mistake_in_the_flags_is_said_before_any_question(tmp_path: Path, args, message) -> None:
     import os
+
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *args], input="\n\n\n\nquit\n",
-                         capture_output=True, text=True, timeout=60, env=env)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *args],
+        input="\n\n\n\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert res.returncode == 2 and message in res.stderr, res.stderr
     assert res.stdout == ""  # not one question asked (no "How many players", no "Kingdom:")
 
@@ -124,9 +147,11 @@ def test_a_mistake_in_the_flags_is_said_before_any_question(tmp_path: Path, args
 @pytest.mark.parametrize("answers", ["quit\n", "2\nquit\n", "2\n\nexit\n", "2\n\n\nquit\n"])
 def test_quit_works_at_every_opening_question(tmp_path: Path, answers: str) -> None:
     import os
+
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui"], input=answers,
-                         capture_output=True, text=True, timeout=60, env=env)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui"], input=answers, capture_output=True, text=True, timeout=60, env=env
+    )
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[-1] == "No game started."
     assert "Players:" not in res.stdout and not (tmp_path / "dominion-tui" / "autosave.json").exists()

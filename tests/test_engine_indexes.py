@@ -3,6 +3,7 @@
 legal_actions must equal every candidate move that why_not allows, whatever the costs do;
 ownership goes through set_owner; a card or pile that arrives mid-game is heard and offered.
 """
+
 from __future__ import annotations
 
 from test_mechanisms import make, put_in_hand, run
@@ -17,8 +18,10 @@ from dominion_tui.setup import new_game
 def reference_legal_actions(game: Game, p) -> list[TurnAction]:
     """legal_actions as it was defined before the speed work: every candidate through why_not."""
     acts = [TurnAction("play", n) for n in sorted({c.name for c in p.hand.cards})]
-    acts += [TurnAction("buy", n) for n in list(game.supply) + [
-        d.name for d in game.landscapes if d.kind in ("event", "project")]]
+    acts += [
+        TurnAction("buy", n)
+        for n in list(game.supply) + [d.name for d in game.landscapes if d.kind in ("event", "project")]
+    ]
     acts += [TurnAction("villager", None, 1), TurnAction("coffers", None, 1), TurnAction("end")]
     return [a for a in acts if game.why_not(p, a) is None]
 
@@ -30,8 +33,9 @@ class Comparing(RandomPlayer):
 
     def decide(self, game, d):
         if d.kind == "turn":
-            assert game.legal_actions(d.player) == reference_legal_actions(game, d.player), \
+            assert game.legal_actions(d.player) == reference_legal_actions(game, d.player), (
                 f"after {len(game.answers)} answers"
+            )
             Comparing.checked += 1
         return super().decide(game, d)
 
@@ -41,8 +45,10 @@ def test_legal_actions_equal_what_why_not_allows_in_whole_games() -> None:
     for seed in range(12):
         names = ["Ann", "Ben", "Cat"][: 2 + seed % 2]
         landscapes = [["Ride", "Way of the Ox", "Barracks"], ["Barracks"], []][seed % 3]
-        game = new_game(Config(names, list(PILOT_KINGDOM), landscapes, seed),
-                        {i: Comparing(seed * 7 + i) for i in range(len(names))})
+        game = new_game(
+            Config(names, list(PILOT_KINGDOM), landscapes, seed),
+            {i: Comparing(seed * 7 + i) for i in range(len(names))},
+        )
         game.run()
     assert Comparing.checked > 1000
 
@@ -98,10 +104,16 @@ def test_a_pile_added_mid_game_can_be_bought() -> None:
 
 def test_a_rule_added_mid_game_is_heard() -> None:
     from dominion_tui.core.model import Trigger
+
     game, _ = make(["Discount"], [TurnAction("end"), TurnAction("end")])
     seen: list[str] = []
-    game.add_rule(Trigger("end_turn", lambda ctx, ev: seen.append(ctx.player.name),
-                          condition=lambda g, ev, owner, card: ev.player is owner))
+    game.add_rule(
+        Trigger(
+            "end_turn",
+            lambda ctx, ev: seen.append(ctx.player.name),
+            condition=lambda g, ev, owner, card: ev.player is owner,
+        )
+    )
     run(game)
     assert seen == ["Ann"]
 
@@ -134,12 +146,14 @@ def test_legal_plays_and_buys_are_the_plays_and_buys_of_legal_actions_over_rando
     import random
 
     from dominion_tui.simulate import random_kingdom
+
     ComparingParts.checked = 0
     for seed in range(10):
         kingdom, landscapes = random_kingdom(random.Random(seed))
         names = ["Ann", "Ben", "Cat"][: 2 + seed % 2]
-        game = new_game(Config(names, kingdom, landscapes, seed),
-                        {i: ComparingParts(seed * 7 + i) for i in range(len(names))})
+        game = new_game(
+            Config(names, kingdom, landscapes, seed), {i: ComparingParts(seed * 7 + i) for i in range(len(names))}
+        )
         game.run()
     assert ComparingParts.checked > 500
 

@@ -1,4 +1,5 @@
 """Events and Ways: what scenarios cannot see (question wording, queries, computer players)."""
+
 from __future__ import annotations
 
 import cards
@@ -17,8 +18,7 @@ def test_a_question_with_unlisted_options_says_so_in_its_line_and_takes_any_name
     game, _ = make([], [])
     ann = game.players[0]
     names = sorted(d.name for d in game.db.defs.values() if d.is_card)
-    d = Decision("option", ann, "Name a card.", [Option(n, n) for n in names], topic="name",
-                 unlisted="Name any card.")
+    d = Decision("option", ann, "Name a card.", [Option(n, n) for n in names], topic="name", unlisted="Name any card.")
     lines = Narrator().question(d)
     assert lines == ["Ann: Name a card. Name any card."]  # one line, as every question
     interp = Interpreter(game)
@@ -29,8 +29,13 @@ def test_a_question_with_unlisted_options_says_so_in_its_line_and_takes_any_name
 
 def test_a_way_question_takes_any_word_of_the_ways_name() -> None:
     game, _ = make([], [])
-    d = Decision("option", game.players[0], "Play Barge normally or with a Way?",
-                 [Option("normal"), Option("Way of the Ox"), Option("Way of the Turtle")], topic="way")
+    d = Decision(
+        "option",
+        game.players[0],
+        "Play Barge normally or with a Way?",
+        [Option("normal"), Option("Way of the Ox"), Option("Way of the Turtle")],
+        topic="way",
+    )
     interp = Interpreter(game)
     assert interp.interpret("ox", d).value == [1]
     assert interp.interpret("turt", d).value == [2]
@@ -38,8 +43,11 @@ def test_a_way_question_takes_any_word_of_the_ways_name() -> None:
 
 
 def test_supply_lists_event_costs_and_limits_already_used() -> None:
-    game, _ = make([], [TurnAction("buy", "Seize the Day"), TurnAction("buy", "Desperation"),
-                        [1]], landscapes=("Seize the Day", "Desperation"))
+    game, _ = make(
+        [],
+        [TurnAction("buy", "Seize the Day"), TurnAction("buy", "Desperation"), [1]],
+        landscapes=("Seize the Day", "Desperation"),
+    )
     ann = game.players[0]
     ann.coins, ann.buys = 4, 2
     run(game)
@@ -76,8 +84,9 @@ def test_simple_player_buys_alliance_at_10_and_games_with_every_event_end() -> N
     events = [d.name for d in cards.load().of_kind("event")]
     for seed in range(8):  # every Event on offer; games must end (no buying loop)
         landscapes = [events[(seed * 3 + i) % len(events)] for i in range(3)]
-        g = new_game(Config(["A", "B"], list(PILOT_KINGDOM), landscapes, seed),
-                     {0: SimplePlayer(seed), 1: SimplePlayer(seed + 1)})
+        g = new_game(
+            Config(["A", "B"], list(PILOT_KINGDOM), landscapes, seed),
+            {0: SimplePlayer(seed), 1: SimplePlayer(seed + 1)},
+        )
         g.run()
         assert g.over and g.check_conservation() is None
-

@@ -1,5 +1,6 @@
 """issue 22: expert chooses a plan for the kingdom by simulation, never ends the game on its own
 move while that loses, and gives the player hints that the interpreter accepts."""
+
 from __future__ import annotations
 
 import pytest
@@ -101,8 +102,13 @@ def test_expert_gains_no_card_that_ends_the_game_lost() -> None:
     del game.supply["Province"].cards[1:]
     for _ in range(4):
         game.new_card("Duchy", game.players[1].discard)
-    d = Decision("cards", a, "Gain a card.", [Option("Province", game.db["Province"]),
-                                                 Option("Duchy", game.db["Duchy"])], topic="gain")
+    d = Decision(
+        "cards",
+        a,
+        "Gain a card.",
+        [Option("Province", game.db["Province"]), Option("Duchy", game.db["Duchy"])],
+        topic="gain",
+    )
     assert Expert(1, strategy=Strategy()).answer(game, d) == [1]
 
 
@@ -127,8 +133,13 @@ def test_hints_are_lines_the_interpreter_accepts_at_every_kind_of_question() -> 
     kinds: set[str] = set()
     for seed in range(4):
         config = pool_config(seed)
-        game = new_game(config, {i: Hinted(make_player("expert", seed + i), kinds) if i == 0
-                                 else make_player("hard", seed + i) for i in range(len(config.players))})
+        game = new_game(
+            config,
+            {
+                i: Hinted(make_player("expert", seed + i), kinds) if i == 0 else make_player("hard", seed + i)
+                for i in range(len(config.players))
+            },
+        )
         game.run()
         assert game.over
     game, a = buy_phase(["Barge"], coins=0)  # a yes-or-no question, rarer in play
@@ -149,10 +160,12 @@ def test_the_hint_for_the_last_province_says_why_not() -> None:
 
 def test_simulate_counts_games_a_bot_ended_while_behind() -> None:
     lines: list[str] = []
-    assert simulate(["--bots", "expert,normal", "--games", "4", "--seed", "2", "--jobs", "1"],
-                    lines.append) == 0
-    assert any(ln.endswith("games ended by a bot's own move while it was behind.")
-               or "games ended by a bot's own move while it was behind (" in ln for ln in lines), lines
+    assert simulate(["--bots", "expert,normal", "--games", "4", "--seed", "2", "--jobs", "1"], lines.append) == 0
+    assert any(
+        ln.endswith("games ended by a bot's own move while it was behind.")
+        or "games ended by a bot's own move while it was behind (" in ln
+        for ln in lines
+    ), lines
     assert TurnAction("end") is not None
 
 
@@ -160,10 +173,27 @@ def test_expert_from_the_command_line_says_once_that_it_thinks(tmp_path) -> None
     import os
     import subprocess
     import sys
+
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Ann,Bob", "--computer",
-                          "Ann:expert,Bob:hard", "--kingdom", "Barge", "--seed", "2"],
-                         capture_output=True, text=True, timeout=120, env=env)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dominion_tui",
+            "--players",
+            "Ann,Bob",
+            "--computer",
+            "Ann:expert,Bob:hard",
+            "--kingdom",
+            "Barge",
+            "--seed",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert res.returncode == 0 and "Game over." in res.stdout, res.stderr
     assert res.stdout.count("Ann thinks about the kingdom for a moment.") == 1
     assert "Bob thinks" not in res.stdout

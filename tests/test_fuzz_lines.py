@@ -1,4 +1,5 @@
 """Random junk typed at every question never raises and never changes the game."""
+
 from __future__ import annotations
 
 import random
@@ -10,10 +11,51 @@ from dominion_tui.interpreter import Interpreter
 from dominion_tui.queries import Queries
 from dominion_tui.setup import new_game
 
-WORDS = ["play", "buy", "end", "villager", "coffers", "yes", "no", "none", "normal", "now", "next",
-         "hand", "supply", "status", "others", "exile", "trash", "describe", "kingdom", "log", "repeat",
-         "score", "help", "Copper", "c", "s", "Way", "Lantern", "Horn", "-1", "0", "99", "1,1", ",",
-         "buy Horse", "play Estate", "villager 0", "coffers 1000", "\x00", "\t", "é", "∞", "  "]
+WORDS = [
+    "play",
+    "buy",
+    "end",
+    "villager",
+    "coffers",
+    "yes",
+    "no",
+    "none",
+    "normal",
+    "now",
+    "next",
+    "hand",
+    "supply",
+    "status",
+    "others",
+    "exile",
+    "trash",
+    "describe",
+    "kingdom",
+    "log",
+    "repeat",
+    "score",
+    "help",
+    "Copper",
+    "c",
+    "s",
+    "Way",
+    "Lantern",
+    "Horn",
+    "-1",
+    "0",
+    "99",
+    "1,1",
+    ",",
+    "buy Horse",
+    "play Estate",
+    "villager 0",
+    "coffers 1000",
+    "\x00",
+    "\t",
+    "é",
+    "∞",
+    "  ",
+]
 
 
 class JunkThenRandom(RandomPlayer):

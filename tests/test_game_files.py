@@ -1,6 +1,7 @@
 """The game's own files (issue 19): two games in one folder each keep their own, an undo survives a
 kill, odd places and the player's files get one line, files are private and never written through
 a link, and a save edited into a different game is said on resume."""
+
 from __future__ import annotations
 
 import io
@@ -33,8 +34,13 @@ class Game:
 
     def __init__(self, data: Path, args: list[str]) -> None:
         env = {**os.environ, "XDG_DATA_HOME": str(data), "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "dominion_tui", *args], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "dominion_tui", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
         self.out = b""
         self.reader = threading.Thread(target=self.read, daemon=True)
         self.reader.start()
@@ -76,8 +82,14 @@ class Game:
 
 
 def run(data: Path, args: list[str], lines: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dominion_tui", *args], input="".join(x + "\n" for x in lines),
-                          text=True, capture_output=True, env={**os.environ, "XDG_DATA_HOME": str(data)}, timeout=90)
+    return subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *args],
+        input="".join(x + "\n" for x in lines),
+        text=True,
+        capture_output=True,
+        env={**os.environ, "XDG_DATA_HOME": str(data)},
+        timeout=90,
+    )
 
 
 def folder(data: Path) -> Path:
@@ -130,8 +142,23 @@ def test_finishing_a_game_never_touches_another_games_file(tmp_path: Path) -> No
     waiting.wait_for("Alice, buy>")
     mine = folder(tmp_path) / "autosave.json"
     before = mine.read_bytes()
-    bots = run(tmp_path, ["--players", "Cat,Dan", "--computer", "Cat,Dan", "--kingdom", "Barge",
-                          "--landscapes", "", "--seed", "4", "--no-pause"], [])
+    bots = run(
+        tmp_path,
+        [
+            "--players",
+            "Cat,Dan",
+            "--computer",
+            "Cat,Dan",
+            "--kingdom",
+            "Barge",
+            "--landscapes",
+            "",
+            "--seed",
+            "4",
+            "--no-pause",
+        ],
+        [],
+    )
     assert "Game over." in bots.stdout and bots.returncode == 0, bots.stderr
     assert mine.read_bytes() == before  # the finished game removed only its own autosave-2.json
     assert not (folder(tmp_path) / "autosave-2.json").exists()
@@ -168,7 +195,7 @@ def test_an_undo_survives_a_kill_before_the_next_answer(tmp_path: Path) -> None:
     game.proc.wait(timeout=30)
     res = run(tmp_path, ["--resume", "--no-pause"], ["quit"])
     assert res.returncode == 0, res.stderr
-    after = res.stdout[res.stdout.index("Resuming"):]
+    after = res.stdout[res.stdout.index("Resuming") :]
     assert "Alice, action>" in after and "Alice, buy>" not in after  # before the fix: at the buy
     assert save.read(folder(tmp_path) / "autosave.json").answers == []
 
@@ -177,10 +204,21 @@ def test_an_undo_is_in_the_journal_as_soon_as_it_is_made(tmp_path: Path) -> None
     path = tmp_path / "autosave.json"
     seen: list[list[Any]] = []
     inodes: list[int] = []
-    steps = [*TURN, "treasures", lambda: inodes.append(path.stat().st_ino), "undo",
-             lambda: (seen.append(save.read(path).answers), inodes.append(path.stat().st_ino)), "quit"]
-    s = Session(Config(["Alice", "Bob"], ["Barge"], [], 2), Output(stream=io.StringIO()), Script(steps),
-                save_path=path, pause=False)
+    steps = [
+        *TURN,
+        "treasures",
+        lambda: inodes.append(path.stat().st_ino),
+        "undo",
+        lambda: (seen.append(save.read(path).answers), inodes.append(path.stat().st_ino)),
+        "quit",
+    ]
+    s = Session(
+        Config(["Alice", "Bob"], ["Barge"], [], 2),
+        Output(stream=io.StringIO()),
+        Script(steps),
+        save_path=path,
+        pause=False,
+    )
     s.run()
     assert seen == [s.game.answers]  # read before another answer was given
     assert inodes[0] == inodes[1] and '{"undo": ' in path.read_text()  # appended, not written anew
@@ -229,8 +267,13 @@ def test_save_never_replaces_a_file_that_is_not_a_save(monkeypatch, capsys, tmp_
     notes = tmp_path / "my-notes.txt"
     notes.write_text("my notes\n")
     mine = tmp_path / "mine.json"
-    code, out, _ = play_here(monkeypatch, capsys, tmp_path / "data", GAME,
-                             [f"save {notes}", f"save {mine}", "treasures", f"save {mine}", "quit"])
+    code, out, _ = play_here(
+        monkeypatch,
+        capsys,
+        tmp_path / "data",
+        GAME,
+        [f"save {notes}", f"save {mine}", "treasures", f"save {mine}", "quit"],
+    )
     assert code == 0
     assert f"{notes} is not a dominion-tui save, so it is not replaced. Save to another name." in out.splitlines()
     assert notes.read_text() == "my notes\n"
@@ -294,8 +337,13 @@ def test_a_link_swapped_in_for_the_autosave_is_never_written_through(tmp_path: P
         path.unlink()
         path.symlink_to(victim)
 
-    s = Session(Config(["Alice", "Bob"], ["Barge"], [], 2), Output(stream=io.StringIO()),
-                Script([*TURN, swap, *TURN, "quit"]), save_path=path, pause=False)
+    s = Session(
+        Config(["Alice", "Bob"], ["Barge"], [], 2),
+        Output(stream=io.StringIO()),
+        Script([*TURN, swap, *TURN, "quit"]),
+        save_path=path,
+        pause=False,
+    )
     s.run()
     assert victim.read_text() == "precious\n"
     assert not path.is_symlink() and save.read(path).answers == s.game.answers  # the link replaced
@@ -364,8 +412,10 @@ def test_a_journal_edited_into_another_game_is_said_on_resume(tmp_path: Path) ->
     journal = folder(tmp_path) / "autosave.json"
     edit_answer(journal, '"buy", "name": "Silver"', '"buy", "name": "Copper"')  # still fits: Copper costs 0
     res = run(tmp_path, ["--resume"], ["quit"])
-    warning = ("Warning: this save does not lead to the game that was saved; it was changed by hand or made "
-               "by another version. Playing on from where it leads.")
+    warning = (
+        "Warning: this save does not lead to the game that was saved; it was changed by hand or made "
+        "by another version. Playing on from where it leads."
+    )
     assert res.returncode == 0 and res.stdout.splitlines().count(warning) == 1
     assert res.stdout.index(warning) < res.stdout.index("Resuming")
     res = run(tmp_path, ["--resume"], ["quit"])  # the autosave was written anew from where it led
@@ -391,12 +441,15 @@ def test_a_named_save_edited_into_another_game_is_said_on_resume(tmp_path: Path)
     assert res.returncode == 0 and "Warning: this save does not lead to the game that was saved" in res.stdout
 
 
-@pytest.mark.parametrize("check,why", [
-    ({"state": "zz", "at": 0, "turn": [0, 1]}, "a state digest is not a digest"),
-    ({"state": "ab", "at": 99, "turn": [0, 1]}, "a state digest's place is out of range"),
-    ({"state": "ab", "at": 0, "turn": [7, 1]}, "a state digest's player is out of range"),
-    ({"state": "ab", "at": 0}, "a state digest has no turn"),
-])
+@pytest.mark.parametrize(
+    "check,why",
+    [
+        ({"state": "zz", "at": 0, "turn": [0, 1]}, "a state digest is not a digest"),
+        ({"state": "ab", "at": 99, "turn": [0, 1]}, "a state digest's place is out of range"),
+        ({"state": "ab", "at": 0, "turn": [7, 1]}, "a state digest's player is out of range"),
+        ({"state": "ab", "at": 0}, "a state digest has no turn"),
+    ],
+)
 def test_a_damaged_state_digest_is_refused(tmp_path: Path, check, why: str) -> None:
     mine = tmp_path / "mine.json"
     save.write(mine, save.SaveData(Config(["Alice", "Bob"], ["Barge"], [], 2), []))
@@ -415,6 +468,7 @@ def test_an_honest_save_replays_into_its_digest_in_random_games(tmp_path: Path, 
 
     from dominion_tui.core.game import SetupError
     from dominion_tui.session import Live
+
     try:  # the computer players' module is being moved into a package (issue 20)
         from dominion_tui.bots import RandomPlayer, make_player
     except ImportError:
@@ -428,8 +482,10 @@ def test_an_honest_save_replays_into_its_digest_in_random_games(tmp_path: Path, 
         n = 20 + seed * 11
         try:
             game = s.build([])
-            inner = [RandomPlayer(seed + i) if seed % 3 else make_player(("normal", "hard")[i % 2], seed + i)
-                     for i in s.replay.live]
+            inner = [
+                RandomPlayer(seed + i) if seed % 3 else make_player(("normal", "hard")[i % 2], seed + i)
+                for i in s.replay.live
+            ]
             s.replay.live = {i: StopAt(Live(s, inner[i]), n) for i in s.replay.live}
             game.run()
         except SetupError:
@@ -438,8 +494,15 @@ def test_an_honest_save_replays_into_its_digest_in_random_games(tmp_path: Path, 
             pass
         data = save.read(path)
         assert data.check is not None and data.check.at == len(data.answers) - 1
-        again = Session(config, Output(stream=io.StringIO()), reader=None, save_path=None, pause=False,
-                        answers=data.answers, computer=RandomPlayer)
+        again = Session(
+            config,
+            Output(stream=io.StringIO()),
+            reader=None,
+            save_path=None,
+            pause=False,
+            answers=data.answers,
+            computer=RandomPlayer,
+        )
         again.computers = list(config.players)
         again.check = data.check
         replayed = again.build(data.answers)

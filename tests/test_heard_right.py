@@ -1,6 +1,7 @@
 """Issue 21 items 1, 6 and 7, and issue 19's 1-column terminal: speech that cannot be heard says
 so, the hot-seat pause and resume, and reading (wrapping, setup costs, describe, buy with
 Treasures unplayed, scenario --help). Each told as a player meets it: in a pseudo-terminal."""
+
 from __future__ import annotations
 
 import io
@@ -18,22 +19,48 @@ from dominion_tui.output import Output, wrap
 from dominion_tui.speech import NO_APLAY, NO_DEVICE, NO_ENGINE, NO_VOICE, NullSpeaker
 
 GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "2"]
-LONG = ["--players", "Alice,Bob", "--kingdom", "Village Green,Border Guard,Black Cat,Silk Merchant,"
-        "Mountain Village,Bounty Hunter,Camel Train,Snowy Village,Cargo Ship,Flag Bearer",
-        "--landscapes", "Way of the Sheep,Sinister Plot,Seize the Day", "--seed", "2", "--no-pause"]
-MULTI = ["Village Green", "Border Guard", "Black Cat", "Silk Merchant", "Mountain Village",
-         "Bounty Hunter", "Camel Train", "Snowy Village", "Cargo Ship", "Flag Bearer",
-         "Way of the Sheep", "Sinister Plot", "Seize the Day"]
+LONG = [
+    "--players",
+    "Alice,Bob",
+    "--kingdom",
+    "Village Green,Border Guard,Black Cat,Silk Merchant,"
+    "Mountain Village,Bounty Hunter,Camel Train,Snowy Village,Cargo Ship,Flag Bearer",
+    "--landscapes",
+    "Way of the Sheep,Sinister Plot,Seize the Day",
+    "--seed",
+    "2",
+    "--no-pause",
+]
+MULTI = [
+    "Village Green",
+    "Border Guard",
+    "Black Cat",
+    "Silk Merchant",
+    "Mountain Village",
+    "Bounty Hunter",
+    "Camel Train",
+    "Snowy Village",
+    "Cargo Ship",
+    "Flag Bearer",
+    "Way of the Sheep",
+    "Sinister Plot",
+    "Seize the Day",
+]
 
 
 def env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    return {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm",
-            **extra}
+    return {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", **extra}
 
 
 def spawn(tmp_path: Path, args: list[str], rows: int = 24, cols: int = 80, **extra: str) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", *args], env=env(tmp_path, **extra),
-                          encoding="utf-8", timeout=30, dimensions=(rows, cols))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "dominion_tui", *args],
+        env=env(tmp_path, **extra),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(rows, cols),
+    )
     child.logfile_read = io.StringIO()
     return child
 
@@ -65,9 +92,9 @@ def linux_without_sound(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path
     return cards
 
 
-def test_no_sound_card_no_aplay_and_a_sound_server_are_each_seen(linux_without_sound: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch,
-                                                                  tmp_path: Path) -> None:
+def test_no_sound_card_no_aplay_and_a_sound_server_are_each_seen(
+    linux_without_sound: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     assert speech.sound_problems() == [NO_DEVICE]
     assert speech.sound_problems("dummy") == []  # a driver that plays nothing needs no sound card
     linux_without_sound.write_text(" 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n")
@@ -82,10 +109,12 @@ def test_no_sound_card_no_aplay_and_a_sound_server_are_each_seen(linux_without_s
 
 
 def test_each_reason_is_said_in_one_line_with_what_to_do() -> None:
-    for problem, why, do in [(NO_DEVICE, "no sound device was found", "connect a sound device"),
-                             (NO_APLAY, "aplay is not installed", "install alsa-utils"),
-                             (NO_ENGINE, "espeak-ng is not installed", "install espeak-ng"),
-                             (NO_VOICE, "the speech engine has no voice", "install a voice")]:
+    for problem, why, do in [
+        (NO_DEVICE, "no sound device was found", "connect a sound device"),
+        (NO_APLAY, "aplay is not installed", "install alsa-utils"),
+        (NO_ENGINE, "espeak-ng is not installed", "install espeak-ng"),
+        (NO_VOICE, "the speech engine has no voice", "install a voice"),
+    ]:
         line = speech.cannot_hear([problem])
         assert line.startswith(f"Speech cannot be heard: {why}. Speech stays off; to hear it, {do}")
         assert line.endswith("then type speech on.") and "\n" not in line
@@ -101,13 +130,15 @@ def test_an_engine_without_a_voice_is_not_ready() -> None:
 
         def getProperty(self, name: str) -> list:
             return self.voices
+
     assert speech._ready(Engine([])) == NO_VOICE
     assert speech._ready(Engine(["en"])) == "ready"
 
 
 @pytest.mark.skipif(not speech._pyttsx3_importable(), reason="pyttsx3 is not installed")
-def test_a_working_engine_with_no_sound_device_is_stopped_and_says_so(monkeypatch: pytest.MonkeyPatch,
-                                                                     capfd: pytest.CaptureFixture[str]) -> None:
+def test_a_working_engine_with_no_sound_device_is_stopped_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(speech, "sound_problems", lambda driver=None: [NO_DEVICE])
     speaker, message = speech.start_speech("dummy")  # the engine starts; nobody would hear it
     assert isinstance(speaker, NullSpeaker)
@@ -117,12 +148,21 @@ def test_a_working_engine_with_no_sound_device_is_stopped_and_says_so(monkeypatc
 
 def test_speech_voice_with_an_unknown_name_says_so_and_names_a_few(monkeypatch: pytest.MonkeyPatch) -> None:
     asked = []
-    known = [("gmw/en", "English (Great Britain)"), ("gmw/en-US", "English (America)"), ("roa/fr", "French"),
-             ("gmw/de", "German"), ("roa/es", "Spanish (Spain)"), ("roa/it", "Italian"), ("sit/cmn", "Chinese")]
+    known = [
+        ("gmw/en", "English (Great Britain)"),
+        ("gmw/en-US", "English (America)"),
+        ("roa/fr", "French"),
+        ("gmw/de", "German"),
+        ("roa/es", "Spanish (Spain)"),
+        ("roa/it", "Italian"),
+        ("sit/cmn", "Chinese"),
+    ]
     monkeypatch.setattr(speech, "voices", lambda driver=None: asked.append(1) or known)
     out = Output(stream=io.StringIO())
-    assert out.choose_voice("frnch") == "No voice named 'frnch'. Voices include French, Chinese, English (America), " \
-                                        "English (Great Britain), German (7 in all)."
+    assert (
+        out.choose_voice("frnch") == "No voice named 'frnch'. Voices include French, Chinese, English (America), "
+        "English (Great Britain), German (7 in all)."
+    )
     assert out.voice_settings == {}
     assert out.choose_voice("german") == "Speech voice German."
     assert out.voice_settings == {"voice": "gmw/de"}
@@ -146,16 +186,23 @@ def test_speech_flag_and_speech_on_say_once_why_speech_cannot_be_heard(tmp_path:
     child.sendline("quit")
     lines = [r for r in rows(finish(child)) if "Speech" in r and "cannot be heard" in r]
     assert len(lines) == 2, lines  # once for --speech, once for speech on: never per sentence
-    assert all(line.startswith("Speech cannot be heard: ") and "aplay is not installed" in line
-               and "install alsa-utils" in line and line.endswith("then type speech on.") for line in lines)
+    assert all(
+        line.startswith("Speech cannot be heard: ")
+        and "aplay is not installed" in line
+        and "install alsa-utils" in line
+        and line.endswith("then type speech on.")
+        for line in lines
+    )
     assert "Speech on." not in rows(child.logfile_read.getvalue())
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="aplay and /proc/asound are Linux's")
 @pytest.mark.skipif(not speech._pyttsx3_importable(), reason="pyttsx3 is not installed")
-@pytest.mark.skipif(os.path.exists("/usr/lib/x86_64-linux-gnu/libespeak-ng.so.1")
-                    or any(__import__("ctypes.util").util.find_library(n) for n in ("espeak-ng", "espeak")),
-                    reason="espeak-ng is installed here")
+@pytest.mark.skipif(
+    os.path.exists("/usr/lib/x86_64-linux-gnu/libespeak-ng.so.1")
+    or any(__import__("ctypes.util").util.find_library(n) for n in ("espeak-ng", "espeak")),
+    reason="espeak-ng is installed here",
+)
 def test_with_sound_but_no_espeak_the_line_names_espeak_only(tmp_path: Path) -> None:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
@@ -191,14 +238,20 @@ def test_at_the_pause_a_command_is_not_taken_for_enter_and_undo_takes_back_the_l
     child.expect("Bob, action>")
     child.sendline("quit")
     text = rows(finish(child))
-    assert not any("Silver" in r for r in text[text.index("Alice takes back: buy Silver.") + 1:])
+    assert not any("Silver" in r for r in text[text.index("Alice takes back: buy Silver.") + 1 :])
     assert not any(r.startswith("Bob's hand") for r in text)
 
 
 def test_undo_at_the_pause_is_refused_when_it_told_a_card(tmp_path: Path) -> None:
     script = "treasures\nbuy Silver\nundo\n\nquit\n"  # verbose: Alice heard her next hand
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME, "--verbosity", "verbose"], input=script,
-                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME, "--verbosity", "verbose"],
+        input=script,
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     out = res.stdout.splitlines()
     assert "That answer revealed a card, so it cannot be undone." in out
     assert "Alice takes back: buy Silver." not in out and "Bob's turn 1." in out
@@ -206,9 +259,14 @@ def test_undo_at_the_pause_is_refused_when_it_told_a_card(tmp_path: Path) -> Non
 
 def test_resuming_says_whose_turn_and_which_and_a_named_save_is_not_the_unfinished_game(tmp_path: Path) -> None:
     mine = tmp_path / "mine.json"
-    first = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], text=True, capture_output=True,
-                           input=f"treasures\nbuy Silver\n\nplay Copper\nsave {mine}\nquit\n",
-                           env=env(tmp_path), timeout=60)
+    first = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME],
+        text=True,
+        capture_output=True,
+        input=f"treasures\nbuy Silver\n\nplay Copper\nsave {mine}\nquit\n",
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert first.returncode == 0, first.stderr
     child = spawn(tmp_path, ["--resume", str(mine)])
     child.expect("Resuming: Bob's turn 1, buy phase.")
@@ -223,10 +281,22 @@ def test_resuming_says_whose_turn_and_which_and_a_named_save_is_not_the_unfinish
 
 def test_resuming_a_named_save_keeps_this_games_autosave_when_it_went_further(tmp_path: Path) -> None:
     mine = tmp_path / "mine.json"
-    subprocess.run([sys.executable, "-m", "dominion_tui", *GAME, "--no-pause"], text=True, capture_output=True,
-                   input=f"save {mine}\ntreasures\nbuy Silver\nquit\n", env=env(tmp_path), timeout=60)
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", str(mine)], text=True,
-                         capture_output=True, input="quit\n", env=env(tmp_path), timeout=60)
+    subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME, "--no-pause"],
+        text=True,
+        capture_output=True,
+        input=f"save {mine}\ntreasures\nbuy Silver\nquit\n",
+        env=env(tmp_path),
+        timeout=60,
+    )
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--resume", str(mine)],
+        text=True,
+        capture_output=True,
+        input="quit\n",
+        env=env(tmp_path),
+        timeout=60,
+    )
     out = res.stdout.splitlines()
     assert f"This game's autosave, further on than {mine}, is kept: dominion --resume previous" in out
     assert "unfinished" not in res.stdout
@@ -290,9 +360,26 @@ def test_huge_columns_are_safe(tmp_path: Path) -> None:
 
 
 def test_the_setup_reading_gives_each_event_and_project_its_cost(tmp_path: Path) -> None:
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Alice,Bob", "--kingdom", "Barge",
-                          "--landscapes", "Ride,Cathedral,Way of the Sheep", "--seed", "2"], input="quit\n",
-                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dominion_tui",
+            "--players",
+            "Alice,Bob",
+            "--kingdom",
+            "Barge",
+            "--landscapes",
+            "Ride,Cathedral,Way of the Sheep",
+            "--seed",
+            "2",
+        ],
+        input="quit\n",
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     out = res.stdout.splitlines()
     assert "Ride, 2 coins: Event. Gain a Horse." in out
     assert any(r.startswith("Cathedral, 3 coins: Project.") for r in out)
@@ -332,12 +419,14 @@ def test_describe_suggests_the_nearest_names_and_buy_plays_the_treasures_that_pa
 
 
 def test_scenario_help_prints_its_usage() -> None:
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "scenario", "--help"], text=True,
-                         capture_output=True, timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "scenario", "--help"], text=True, capture_output=True, timeout=60
+    )
     assert res.returncode == 0 and res.stdout.startswith("usage: dominion scenario PATH [PATH ...]")
     assert "Exit status: 0" in res.stdout and res.stderr == ""
-    bare = subprocess.run([sys.executable, "-m", "dominion_tui", "scenario"], text=True, capture_output=True,
-                          timeout=60)
+    bare = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "scenario"], text=True, capture_output=True, timeout=60
+    )
     assert bare.returncode == 2 and "usage: dominion scenario" in bare.stderr
 
 
@@ -345,16 +434,21 @@ def test_scenario_help_prints_its_usage() -> None:
 def test_emptied_piles_and_the_end_are_said_with_their_reasons_at_a_terminal(tmp_path: Path) -> None:
     """A whole game in a pseudo-terminal (computers in every seat): each emptied Supply pile is said
     with how many are empty, and Game over says why; nothing of the game is said after it."""
-    child = spawn(tmp_path, ["--players", "Ann,Bob,Cat", "--computer", "Ann,Bob,Cat", "--seed", "10",
-                             "--kingdom", "random", "--plain"], cols=250)
+    child = spawn(
+        tmp_path,
+        ["--players", "Ann,Bob,Cat", "--computer", "Ann,Bob,Cat", "--seed", "10", "--kingdom", "random", "--plain"],
+        cols=250,
+    )
     lines = [r.strip() for r in rows(finish(child)) if r.strip()]
     emptied = [line for line in lines if re.match(r"The [A-Z][\w ]* pile is empty[;:]", line)]
     assert emptied, lines
     for line in emptied:
-        assert re.fullmatch(r"The [\w ]+ pile is empty(; \d piles? (is|are) empty"
-                            r"(: one more empty pile ends the game|: the game ends after this turn)?"
-                            r"|: the game ends after this turn)\.",
-                            line), line
+        assert re.fullmatch(
+            r"The [\w ]+ pile is empty(; \d piles? (is|are) empty"
+            r"(: one more empty pile ends the game|: the game ends after this turn)?"
+            r"|: the game ends after this turn)\.",
+            line,
+        ), line
     over = next(i for i, line in enumerate(lines) if line.startswith("Game over."))
     assert re.match(r"Game over\. (The Provinces are gone|\d Supply piles are empty: [\w ,]+)\. ", lines[over])
     assert lines[over + 1].startswith("Scores: ") and len(lines) <= over + 3, lines[over:]

@@ -1,5 +1,6 @@
 """`hint` (issue 23 item 1): at every prompt, what to type and why, from the strongest level; it
 never changes the game, and a player who follows every hint plays a whole game to its end."""
+
 from __future__ import annotations
 
 import io
@@ -11,15 +12,31 @@ from pathlib import Path
 
 import pexpect
 
-GAME = ["--players", "Ann,Bob", "--computer", "Bob", "--seed", "7", "--kingdom", "Intro to Horses",
-        "--plain", "--no-tips"]
+GAME = [
+    "--players",
+    "Ann,Bob",
+    "--computer",
+    "Bob",
+    "--seed",
+    "7",
+    "--kingdom",
+    "Intro to Horses",
+    "--plain",
+    "--no-tips",
+]
 MOVES = ["treasures", "buy Silver", "end"] * 6 + ["quit"]
 
 
 def piped(lines: list[str], tmp_path: Path) -> list[str]:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="\n".join(lines) + "\n",
-                         capture_output=True, text=True, timeout=120, env=env)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
     return res.stdout.splitlines()
 
@@ -45,10 +62,28 @@ def _without_repeated_prompts(lines: list[str]) -> list[str]:
 
 def test_a_player_who_follows_every_hint_plays_a_whole_game_to_its_end(tmp_path: Path) -> None:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", "--players", "Ann,Bob", "--computer",
-                                           "Bob:normal", "--seed", "3", "--kingdom", "First game", "--plain",
-                                           "--no-tips", "--no-pause"],
-                          env=env, encoding="utf-8", timeout=60, dimensions=(24, 250))
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            "-m",
+            "dominion_tui",
+            "--players",
+            "Ann,Bob",
+            "--computer",
+            "Bob:normal",
+            "--seed",
+            "3",
+            "--kingdom",
+            "First game",
+            "--plain",
+            "--no-tips",
+            "--no-pause",
+        ],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 250),
+    )
     child.logfile_read = io.StringIO()
     followed = 0
     for _ in range(2000):
@@ -72,6 +107,7 @@ def test_following_every_hint_ends_games_over_several_kingdoms_with_no_hinted_li
     """In-process, as benchmarks/hint_games.py plays: every prompt answered with the hint's move."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from hint_games import play
+
     for seed, kingdom in [(1, "random"), (2, "random"), (5, "Intro to Exile"), (6, "Public Works")]:
         _, refused, times = play(seed, "normal", kingdom)
         assert refused == 0 and len(times) > 20, (seed, kingdom)

@@ -1,5 +1,6 @@
 """`dominion host`: players at separate computers over SSH (issue 24), driven with the real
 OpenSSH client over loopback."""
+
 from __future__ import annotations
 
 import os
@@ -54,8 +55,10 @@ def join(clients, h, name, password=None, *extra, **kw):
 
 def private(text: str, other: str) -> list[str]:
     """Lines in `text` that name `other`'s cards: their hand, their status, the cards they draw."""
-    bad = re.compile(rf"{other}'s hand:|{other}, (action|buy) phase\.|"
-                     rf"{other}\b[^.\r\n]*?\bdraws (?!\d|a new hand of|nothing)")
+    bad = re.compile(
+        rf"{other}'s hand:|{other}, (action|buy) phase\.|"
+        rf"{other}\b[^.\r\n]*?\bdraws (?!\d|a new hand of|nothing)"
+    )
     return [ln for ln in lines(text) if bad.search(ln)]
 
 
@@ -98,8 +101,20 @@ def test_wrong_password_unknown_name_and_taken_seat_are_refused_with_a_clear_lin
 
 
 def test_the_game_starts_when_every_seat_has_joined_and_computers_take_no_seat(hosts, clients, data):
-    h = host(hosts, data, "--players", "Ann,Bot,Ben", "--computer", "Bot", "--kingdom", "random",
-             "--landscapes", "0", "--seed", "3")
+    h = host(
+        hosts,
+        data,
+        "--players",
+        "Ann,Bot,Ben",
+        "--computer",
+        "Bot",
+        "--kingdom",
+        "random",
+        "--landscapes",
+        "0",
+        "--seed",
+        "3",
+    )
     ann = join(clients, h, "Ann")
     ann.expect("Waiting for Ben")
     bot = join(clients, h, "Bot", expect_in=False)
@@ -137,10 +152,21 @@ def until_reaction(ann, ben, rounds: int = 12) -> str:
     raise AssertionError("Ben was never asked on Ann's turn")
 
 
-def test_a_reaction_on_another_turn_is_asked_of_its_player_only_and_moves_out_of_turn_are_refused(
-        hosts, clients, data):
-    h = host(hosts, data, "--players", "Ann,Ben", "--kingdom", "Black Cat", "--landscapes", "0",
-             "--seed", "5", "--verbosity", "verbose")
+def test_a_reaction_on_another_turn_is_asked_of_its_player_only_and_moves_out_of_turn_are_refused(hosts, clients, data):
+    h = host(
+        hosts,
+        data,
+        "--players",
+        "Ann,Ben",
+        "--kingdom",
+        "Black Cat",
+        "--landscapes",
+        "0",
+        "--seed",
+        "5",
+        "--verbosity",
+        "verbose",
+    )
     ann = join(clients, h, "Ann")
     ben = join(clients, h, "Ben")
     ann.expect("Ann, action phase")
@@ -215,8 +241,10 @@ def test_ctrl_c_at_the_host_saves_tells_everyone_and_resume_brings_the_game_back
     ann.expect("Ann, buy> ")
     h.p.sendintr()
     for pl in (ann, ben):
-        pl.expect(r"The host stopped the game\. It is saved: when the host types dominion host "
-                  r"--resume, join again with the same command\.")
+        pl.expect(
+            r"The host stopped the game\. It is saved: when the host types dominion host "
+            r"--resume, join again with the same command\."
+        )
         pl.expect(pexpect.EOF)
     h.expect(r"Game saved\. Type dominion host --resume to go on\.")
     h.expect(pexpect.EOF)
@@ -246,9 +274,15 @@ HOSTILE = [
     "x" * 10_000,  # past the line limit
     "play \u202eCopper \u200b\u2028",  # bidirectional override, zero width, a line separator
     "buy \U0001d54aily \u0301\u0301\u0301",  # mathematical letters, lone combining marks
-    "log 99999999999999999999", "describe " + "y" * 400, "%s%n%x {0} {game} ${HOME} `ls` $(ls)",
-    "save /tmp/dominion-host-evil.json", "speech on", "rules " + "\u00e9" * 300, "help " * 99,
-    "ways ask", "autoend off",
+    "log 99999999999999999999",
+    "describe " + "y" * 400,
+    "%s%n%x {0} {game} ${HOME} `ls` $(ls)",
+    "save /tmp/dominion-host-evil.json",
+    "speech on",
+    "rules " + "\u00e9" * 300,
+    "help " * 99,
+    "ways ask",
+    "autoend off",
 ]
 
 
@@ -310,11 +344,12 @@ def test_hostile_lines_over_ssh_get_one_line_each_and_the_game_goes_on(hosts, cl
 def test_only_the_game_is_offered_no_command_file_transfer_or_forwarding(hosts, clients, data):
     h = host(hosts, data, *GAME)
     base = ["-p", h.port, *NO_HOST_KEY_CHECK]
-    for extra, said in ([["Ann@127.0.0.1", "ls"], "exec request failed"],
-                        [["-s", "Ann@127.0.0.1", "sftp"], "subsystem request failed"],
-                        [["-W", "127.0.0.1:22", "Ann@127.0.0.1"], "open failed"],
-                        [["-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:22", "Ann@127.0.0.1"],
-                         "forwarding failed"]):
+    for extra, said in (
+        [["Ann@127.0.0.1", "ls"], "exec request failed"],
+        [["-s", "Ann@127.0.0.1", "sftp"], "subsystem request failed"],
+        [["-W", "127.0.0.1:22", "Ann@127.0.0.1"], "open failed"],
+        [["-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:22", "Ann@127.0.0.1"], "forwarding failed"],
+    ):
         p = pexpect.spawn(SSH, base + extra, encoding="utf-8", timeout=20)
         p.expect("assword: ")
         p.sendline(h.password)
@@ -434,11 +469,18 @@ def test_host_setup_mistakes_get_one_line_and_exit_status_2(tmp_path):
     import socket
     import subprocess
     import sys
+
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
 
     def run(*flags):
-        return subprocess.run([sys.executable, "-m", "dominion_tui", "host", "--listen", "127.0.0.1", *flags],
-                              capture_output=True, text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
+        return subprocess.run(
+            [sys.executable, "-m", "dominion_tui", "host", "--listen", "127.0.0.1", *flags],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
 
     game = ["--players", "Ann,Ben", "--kingdom", "random"]
     with socket.socket() as busy:

@@ -1,4 +1,5 @@
 """Input a player can type or paste that must never crash the game: one clear line, go on."""
+
 from __future__ import annotations
 
 import io
@@ -10,21 +11,22 @@ from pathlib import Path
 import pexpect
 import pytest
 
-GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "5", "--no-pause",
-        "--plain"]
+GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "5", "--no-pause", "--plain"]
 
 
 def run(tmp_path: Path, args: list[str], stdin: bytes, **extra_env: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), **extra_env}
-    return subprocess.run([sys.executable, "-m", "dominion_tui", *args], input=stdin,
-                          capture_output=True, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *args], input=stdin, capture_output=True, env=env, timeout=60
+    )
 
 
 def test_digits_other_than_ascii_are_refused_not_a_crash(tmp_path: Path) -> None:
     # str.isdigit() says yes to these, int() fails on '²' and reads '٣' as 3.
     script = "²\n٣\n2\n\n\nvillager ²\ncoffers ³\nvillager ٣\nlog ²\nspeech volume ³\nquit\n"
-    res = run(tmp_path, ["--no-pause", "--plain", "--kingdom", "Barge", "--landscapes", "", "--seed", "5"],
-              script.encode())
+    res = run(
+        tmp_path, ["--no-pause", "--plain", "--kingdom", "Barge", "--landscapes", "", "--seed", "5"], script.encode()
+    )
     out = res.stdout.decode().splitlines()
     assert res.returncode == 0, res.stderr
     assert out.count("Type a number from 1 to 6, or press Enter for 2.") == 2
@@ -48,8 +50,12 @@ def test_a_line_that_is_not_utf8_is_refused_and_the_game_goes_on(tmp_path: Path)
 def test_a_name_that_is_not_utf8_is_refused_at_the_opening_questions(tmp_path: Path) -> None:
     # With the default error handler the raw byte used to become part of a player's name.
     script = b"2\nAnn\xff,Ben\nAnn,Ben\n\nquit\n"
-    res = run(tmp_path, ["--no-pause", "--plain", "--kingdom", "Barge", "--landscapes", "", "--seed", "5"],
-              script, LC_ALL="C.UTF-8")
+    res = run(
+        tmp_path,
+        ["--no-pause", "--plain", "--kingdom", "Barge", "--landscapes", "", "--seed", "5"],
+        script,
+        LC_ALL="C.UTF-8",
+    )
     out = res.stdout.decode("utf-8", "replace").splitlines()
     assert res.returncode == 0, res.stderr
     assert "That line is not UTF-8 text; nothing was done." in out
@@ -58,8 +64,13 @@ def test_a_name_that_is_not_utf8_is_refused_at_the_opening_questions(tmp_path: P
 
 def terminal(tmp_path: Path, extra: tuple[str, ...] = ()) -> tuple[pexpect.spawn, io.BytesIO]:
     """The game in a real pseudo-terminal (prompt_toolkit's line editor), at Alice's first prompt."""
-    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm",
-           "NO_COLOR": "1"}  # plain words, but prompt_toolkit's line editor (--plain reads with readline)
+    env = {
+        **os.environ,
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+        "XDG_DATA_HOME": str(tmp_path),
+        "TERM": "xterm",
+        "NO_COLOR": "1",
+    }  # plain words, but prompt_toolkit's line editor (--plain reads with readline)
     args = [a for a in GAME if a != "--plain"] + list(extra)
     child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", *args], env=env, timeout=20)
     log = io.BytesIO()
@@ -92,11 +103,13 @@ def test_a_byte_that_is_not_utf8_at_the_terminal_is_refused(tmp_path: Path) -> N
     assert found == 0, log.getvalue()
 
 
-
-@pytest.mark.parametrize("typed,said", [
-    (b"\xff", b"That line is not UTF-8 text; nothing was done."),
-    (b"\x16\x1b[31m", b"That line holds a terminal control code; nothing was done."),  # Ctrl+V, then ESC
-])
+@pytest.mark.parametrize(
+    "typed,said",
+    [
+        (b"\xff", b"That line is not UTF-8 text; nothing was done."),
+        (b"\x16\x1b[31m", b"That line holds a terminal control code; nothing was done."),  # Ctrl+V, then ESC
+    ],
+)
 def test_plain_at_a_terminal_refuses_a_stray_byte_or_a_control_code(tmp_path: Path, typed: bytes, said: bytes) -> None:
     # --plain reads with readline, which used to pass "\xffhand" on as "hand" and "ESC[31mhand"
     # as "[31mhand"; prompt_toolkit refuses the first and never puts the second in a line.
@@ -122,40 +135,40 @@ def test_plain_at_a_terminal_refuses_a_stray_byte_or_a_control_code(tmp_path: Pa
 # mode and swallowed the Enter; Alt+digit redrew the line as "(arg: 5)".
 HAND, EMPTY = b"Alice's hand: ", b"Type a move: "
 HOSTILE_KEYS = [
-    (b"\x12\x18\r", EMPTY),                              # Ctrl+R, Ctrl+X, Enter: SIGSEGV in readline
-    (b"\x12a\x18\r", b"Unknown command 'a'"),            # a search for "a", Ctrl+X: SIGSEGV too
-    (b"\x12\x18hand\r", HAND),                           # Ctrl+X does nothing to the key after it
-    (b"hd\x1b[Dan\r", HAND),                             # Left arrow (ESC [ D), typing in between
-    (b"hd\x1bODan\r", HAND),                             # Left arrow as ESC O D (application mode)
-    (b"and\x1b[Hh\x1b[F\r", HAND),                       # Home, End
-    (b"and\x1bOHh\x1bOF\r", HAND),                       # Home, End as ESC O H, ESC O F
-    (b"handx\x1b[D\x1b[3~\r", HAND),                     # Delete
-    (b"\x1b[A\r", HAND),                                 # Up arrow: the last line again
-    (b"\x1bOA\x1bOB\x1bOAn\x7f\r", HAND),                # Up, Down, Up as ESC O, a slip erased
-    (b"\x1b\r", EMPTY),                                  # ESC alone, then Enter: the Enter counts
-    (b"hand\x1b\r", HAND),                               # ESC then Enter after a word
-    (b"\x1b[\r", EMPTY),                                 # a cut-off ESC [, then Enter
-    (b"\x1bO\r", EMPTY),                                 # a cut-off ESC O, then Enter
-    (b"\x1b\x1b\r", EMPTY),                              # ESC ESC, then Enter
-    (b"\x18\r", EMPTY),                                  # Ctrl+X, then Enter
-    (b"\x1bhand\r", HAND),                               # a stray ESC does not eat the next letter
+    (b"\x12\x18\r", EMPTY),  # Ctrl+R, Ctrl+X, Enter: SIGSEGV in readline
+    (b"\x12a\x18\r", b"Unknown command 'a'"),  # a search for "a", Ctrl+X: SIGSEGV too
+    (b"\x12\x18hand\r", HAND),  # Ctrl+X does nothing to the key after it
+    (b"hd\x1b[Dan\r", HAND),  # Left arrow (ESC [ D), typing in between
+    (b"hd\x1bODan\r", HAND),  # Left arrow as ESC O D (application mode)
+    (b"and\x1b[Hh\x1b[F\r", HAND),  # Home, End
+    (b"and\x1bOHh\x1bOF\r", HAND),  # Home, End as ESC O H, ESC O F
+    (b"handx\x1b[D\x1b[3~\r", HAND),  # Delete
+    (b"\x1b[A\r", HAND),  # Up arrow: the last line again
+    (b"\x1bOA\x1bOB\x1bOAn\x7f\r", HAND),  # Up, Down, Up as ESC O, a slip erased
+    (b"\x1b\r", EMPTY),  # ESC alone, then Enter: the Enter counts
+    (b"hand\x1b\r", HAND),  # ESC then Enter after a word
+    (b"\x1b[\r", EMPTY),  # a cut-off ESC [, then Enter
+    (b"\x1bO\r", EMPTY),  # a cut-off ESC O, then Enter
+    (b"\x1b\x1b\r", EMPTY),  # ESC ESC, then Enter
+    (b"\x18\r", EMPTY),  # Ctrl+X, then Enter
+    (b"\x1bhand\r", HAND),  # a stray ESC does not eat the next letter
     (b"\x1b5\x1b-\x1b.\x1bxhand\r", b"Unknown command '5-.xhand'"),  # Alt+digit, Alt+letter: typed
-    (b"\x1b\x12\x1b\x19\x1b\x05\x1b\x0ahand\r", HAND),   # Alt+Ctrl keys do nothing
-    (b"\x1b\rhand\r", EMPTY),                            # Esc Enter again: no vi mode after it
-    (b"\x1b[200~hand\x1b[201~\r", HAND),                 # a bracketed paste
-    (b"\x1b[31mhand\x1b[0m\r", HAND),                    # a pasted colour code
+    (b"\x1b\x12\x1b\x19\x1b\x05\x1b\x0ahand\r", HAND),  # Alt+Ctrl keys do nothing
+    (b"\x1b\rhand\r", EMPTY),  # Esc Enter again: no vi mode after it
+    (b"\x1b[200~hand\x1b[201~\r", HAND),  # a bracketed paste
+    (b"\x1b[31mhand\x1b[0m\r", HAND),  # a pasted colour code
     (b"\x1b[1;2;3;4;5;6;7;8;9;10;11;12;13mhand\r", HAND),  # a long CSI with parameters
-    (b"\x1b[" + b"1;" * 300 + b"mhand\r", HAND),         # a very long one
+    (b"\x1b[" + b"1;" * 300 + b"mhand\r", HAND),  # a very long one
     (b"\x1b[15~\x1b[24~\x1bOP\x1bOS\x1b[2~\x1b[5~\x1b[6~hand\r", HAND),  # F5, F12, F1, F4, Insert, Page Up/Down
-    (b"\x1b[1;5D\x1b[1;5C\x1b[1;3Dhand\r", HAND),        # Ctrl+arrows, Alt+arrows
-    (b"\x1b[<0;10;10M\x1b[<0;10;10mhand\r", HAND),       # an SGR mouse report
-    (b"\x1b[32;10;10Mhand\r", HAND),                     # an urxvt mouse report
-    (b"\x1b[M !!hand\r", b"Unknown command '!!hand'"),   # an X10 mouse report: its 3 bytes are typed
-    (b"\x1b\x1b[Ahand\r", HAND),                         # Alt+Up as some terminals send it
+    (b"\x1b[1;5D\x1b[1;5C\x1b[1;3Dhand\r", HAND),  # Ctrl+arrows, Alt+arrows
+    (b"\x1b[<0;10;10M\x1b[<0;10;10mhand\r", HAND),  # an SGR mouse report
+    (b"\x1b[32;10;10Mhand\r", HAND),  # an urxvt mouse report
+    (b"\x1b[M !!hand\r", b"Unknown command '!!hand'"),  # an X10 mouse report: its 3 bytes are typed
+    (b"\x1b\x1b[Ahand\r", HAND),  # Alt+Up as some terminals send it
     (b"\x0c\x0f\x14\x1d\x1e\x00\x18\x18\x18\x12hand\r", HAND),  # Ctrl+L, O, T, ], ^, @, X X, X R
-    (b"\x1b\x16hand\r", HAND),                           # Alt+Ctrl+V
-    (b"\x13hand\r", HAND),                               # Ctrl+S: flow control stopped all output
-    (b"\x1chand\r", HAND),                               # Ctrl+\ (the terminal's quit): a core dump
+    (b"\x1b\x16hand\r", HAND),  # Alt+Ctrl+V
+    (b"\x13hand\r", HAND),  # Ctrl+S: flow control stopped all output
+    (b"\x1chand\r", HAND),  # Ctrl+\ (the terminal's quit): a core dump
 ]
 
 
@@ -163,8 +176,7 @@ HOSTILE_KEYS = [
 def test_no_key_at_a_readline_prompt_crashes_or_redraws(tmp_path: Path, plain: bool) -> None:
     """Every key sequence of HOSTILE_KEYS at the --plain game's prompt, or the crashing ones
     at the opening questions of the default mode (read with readline while the game loads)."""
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
-           "NO_COLOR": "1"}
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
     args = GAME if plain else ["--no-pause", "--seed", "5"]
     child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", *args], env=env, timeout=20)
     log = io.BytesIO()
@@ -178,13 +190,14 @@ def test_no_key_at_a_readline_prompt_crashes_or_redraws(tmp_path: Path, plain: b
             child.expect("Alice, action>")
     else:  # each question once with keys that crashed, once with what it then takes
         for prompt, keys, said in [
-            ("Players>", b"\x12\x18\r", b"Names, separated by commas?"),            # Enter: 2
+            ("Players>", b"\x12\x18\r", b"Names, separated by commas?"),  # Enter: 2
             ("Names>", b"\x1bA\x1b[200~nn,Ann\x1b[201~\r", b"Give 2 different names"),
             ("Names>", b"\x1b[A\x15Ann,Ben\x1b\r", b"Which players does the computer play?"),
             ("Computer>", b"\x12\x18\x1b[<0;3;3M\r", b"Name players from Ann, Ben"),  # Ctrl+X, ESC
             ("Computer>", b"\x1b[<0;3;3M\x12a\x18\r", b"Name players from Ann, Ben"),  # "a"
-            ("Computer>", b"\x1b[<0;3;3M\x12\x18\r", b"Which kingdom?"),              # none
-            ("Kingdom>", b"\x1b[15~\x1b\x1b[B\x1bOP2\x1b\r", b"Ann, action>")]:  # 2: Intro to Horses
+            ("Computer>", b"\x1b[<0;3;3M\x12\x18\r", b"Which kingdom?"),  # none
+            ("Kingdom>", b"\x1b[15~\x1b\x1b[B\x1bOP2\x1b\r", b"Ann, action>"),
+        ]:  # 2: Intro to Horses
             child.expect(prompt)
             child.send(keys)
             child.expect([said, pexpect.EOF])
@@ -205,30 +218,62 @@ def test_readline_keeps_only_the_editing_keys_bound(tmp_path: Path) -> None:
     readline = pytest.importorskip("readline")
     if "libedit" in (readline.__doc__ or ""):
         pytest.skip("libedit lists no bindings")
-    code = ("import ctypes, sys\n"
-            "from dominion_tui.repl import LineReader\n"
-            "LineReader()\n"
-            "import readline\n"
-            "sys.stdout.flush()\n"
-            "ctypes.CDLL(readline.__file__).rl_function_dumper(1)\n")
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30,
-                         env={**os.environ, "INPUTRC": str(tmp_path / "none")})
+    code = (
+        "import ctypes, sys\n"
+        "from dominion_tui.repl import LineReader\n"
+        "LineReader()\n"
+        "import readline\n"
+        "sys.stdout.flush()\n"
+        "ctypes.CDLL(readline.__file__).rl_function_dumper(1)\n"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={**os.environ, "INPUTRC": str(tmp_path / "none")},
+    )
     bound = {line.rsplit(": ", 1)[1] for line in res.stdout.splitlines() if line.startswith('"')}
     assert res.returncode == 0, res.stderr
     assert "reverse-search-history" not in bound and "self-insert" in bound  # it did list them
-    assert bound <= {"self-insert", "accept-line", "backward-char", "forward-char", "backward-word",
-                     "forward-word", "beginning-of-line", "end-of-line", "backward-delete-char",
-                     "delete-char", "backward-kill-word", "kill-word", "kill-line", "unix-line-discard",
-                     "unix-word-rubout", "yank", "undo", "abort", "complete", "previous-history",
-                     "next-history", "quoted-insert", "skip-csi-sequence"}, bound
+    assert bound <= {
+        "self-insert",
+        "accept-line",
+        "backward-char",
+        "forward-char",
+        "backward-word",
+        "forward-word",
+        "beginning-of-line",
+        "end-of-line",
+        "backward-delete-char",
+        "delete-char",
+        "backward-kill-word",
+        "kill-word",
+        "kill-line",
+        "unix-line-discard",
+        "unix-word-rubout",
+        "yank",
+        "undo",
+        "abort",
+        "complete",
+        "previous-history",
+        "next-history",
+        "quoted-insert",
+        "skip-csi-sequence",
+    }, bound
 
 
 def test_search_keys_at_the_prompt_toolkit_prompt_do_not_take_the_enter(tmp_path: Path) -> None:
     # Ctrl+R and Ctrl+S opened prompt_toolkit's history search; the Enter after them only closed
     # it, and the player heard nothing at all.
     child, log = terminal(tmp_path)
-    for keys, said in [(b"\x12hand\r", HAND), (b"\x12\x18\r", EMPTY), (b"\x13hand\r", HAND), (b"\x1b\r", EMPTY),
-                       (b"\x12a\x18\r", b"Unknown command 'a'")]:
+    for keys, said in [
+        (b"\x12hand\r", HAND),
+        (b"\x12\x18\r", EMPTY),
+        (b"\x13hand\r", HAND),
+        (b"\x1b\r", EMPTY),
+        (b"\x12a\x18\r", b"Unknown command 'a'"),
+    ]:
         child.send(keys)
         found = child.expect([said, pexpect.TIMEOUT], timeout=5)
         assert found == 0, (keys, log.getvalue()[-300:])

@@ -5,6 +5,7 @@ zone's cards in order, every counter, Artifacts, Projects, the winners). Speed w
 must leave every one of them unchanged; a rules change that alters games on purpose re-records
 them (run this file as a script to print the new table).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -65,9 +66,15 @@ def fingerprint(game: Game) -> str:
         "nonsupply": {n: ids(z) for n, z in game.nonsupply.items()},
         "trash": ids(game.trash),
         "set_aside": ids(game.set_aside),
-        "players": [[p.name, {z: ids(p.zone(z)) for z in PLAYER_ZONES},
-                     [p.actions, p.buys, p.coins, p.coffers, p.villagers, p.turns_taken, p.cubes],
-                     sorted(p.tokens.items())] for p in game.players],
+        "players": [
+            [
+                p.name,
+                {z: ids(p.zone(z)) for z in PLAYER_ZONES},
+                [p.actions, p.buys, p.coins, p.coffers, p.villagers, p.turns_taken, p.cubes],
+                sorted(p.tokens.items()),
+            ]
+            for p in game.players
+        ],
         "artifacts": {n: h.name if h else None for n, h in game.artifacts.items()},
         "projects": {n: [p.name for p in ps] for n, ps in game.projects.items()},
         "pending": [(pe.player.name, pe.label) for pe in game.pending],
@@ -139,4 +146,4 @@ def test_fixed_seeds_play_the_same_games(block: int) -> None:
 
 if __name__ == "__main__":  # prints the table to paste above
     for s in SEEDS:
-        print(f"    {s}: \"{fingerprint(play(s))}\",")
+        print(f'    {s}: "{fingerprint(play(s))}",')

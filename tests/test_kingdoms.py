@@ -1,4 +1,5 @@
 """Choosing a kingdom: recommended sets, the randomizer's rules, the flags and `dominion kingdom`."""
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,14 @@ def rule_breaks(seed: int, sets: list[str]) -> list[str]:
         why.append("Way of the Mouse without its card, or a card without the Way")
     if aside is not None:
         d = aside.defn
-        if not (d.is_("Action") and not d.is_("Duration") and d.cost in (2, 3) and d.kind == "kingdom"
-                and d.name not in k and d.set in sets):
+        if not (
+            d.is_("Action")
+            and not d.is_("Duration")
+            and d.cost in (2, 3)
+            and d.kind == "kingdom"
+            and d.name not in k
+            and d.set in sets
+        ):
             why.append(f"Mouse card {d.name}")
     used = set().union(*(DB[n].uses for n in [*k, *lands, *([aside.name] if aside else [])]))
     if ("Horse" in game.nonsupply) != ("Horse" in used):
@@ -77,12 +84,30 @@ def test_random_setups_vary_and_draw_ways_the_mouse_and_landscapes() -> None:
 def test_the_menagerie_rulebook_sets_are_as_published() -> None:
     sets = {r.name: r for r in RECOMMENDED}
     assert sets["Intro to Horses"].kingdom == (
-        "Supplies", "Goatherd", "Scrap", "Sheepdog", "Hostelry", "Barge", "Livery", "Paddock",
-        "Destrier", "Animal Fair")
+        "Supplies",
+        "Goatherd",
+        "Scrap",
+        "Sheepdog",
+        "Hostelry",
+        "Barge",
+        "Livery",
+        "Paddock",
+        "Destrier",
+        "Animal Fair",
+    )
     assert sets["Intro to Horses"].landscapes == ("Enhance", "Way of the Sheep")
     assert set(sets["Intro to Exile"].kingdom) == {
-        "Black Cat", "Camel Train", "Snowy Village", "Stockpile", "Bounty Hunter", "Cardinal",
-        "Falconer", "Mastermind", "Sanctuary", "Wayfarer"}
+        "Black Cat",
+        "Camel Train",
+        "Snowy Village",
+        "Stockpile",
+        "Bounty Hunter",
+        "Cardinal",
+        "Falconer",
+        "Mastermind",
+        "Sanctuary",
+        "Wayfarer",
+    }
     assert sets["Intro to Exile"].landscapes == ("March", "Way of the Worm")
 
 
@@ -94,8 +119,7 @@ def test_every_recommended_set_is_a_legal_kingdom_and_the_teaching_sets_teach() 
         assert len(lands) <= 2 and sum(DB[n].kind == "way" for n in lands) <= 1, r.name
         assert r.about and "." not in r.about, r.name  # one line, ended by the question
         setup_only(Config(["Ann", "Ben"], list(r.kingdom), lands, 1))
-    uses = {r.name: set().union(*(DB[n].uses for n in (*r.kingdom, *r.landscapes_in(DB))))
-            for r in offered(DB)}
+    uses = {r.name: set().union(*(DB[n].uses for n in (*r.kingdom, *r.landscapes_in(DB)))) for r in offered(DB)}
     kinds = {r.name: {DB[n].kind for n in r.landscapes_in(DB)} for r in offered(DB)}
     assert {"Coffers", "Villagers"} <= uses["Saving Up"]
     assert {d.name for d in DB.of_kind("artifact")} <= uses["Heirlooms"]
@@ -134,15 +158,21 @@ def test_the_flags_take_beginnings_sets_numbers_and_exclusions() -> None:
     # --exclude is for random draws: a set asked for by name is played as it is
     assert "Sheepdog" in cli.choose(flags(kingdom="Intro to Horses", exclude="sheepdog")).kingdom
     with pytest.raises(SetupError, match="10 are needed"):
-        cli.choose(flags(sets="renaissance", exclude="Ducat,Lackeys,Improve,Priest,Seer,Spices,"
-                         "Villain,Patron,Scholar,Scepter,Research,Hideout,Inventor,Experiment,"
-                         "Recruiter,Sculptor"))
+        cli.choose(
+            flags(
+                sets="renaissance",
+                exclude="Ducat,Lackeys,Improve,Priest,Seer,Spices,"
+                "Villain,Patron,Scholar,Scepter,Research,Hideout,Inventor,Experiment,"
+                "Recruiter,Sculptor",
+            )
+        )
 
 
 def run(args: list[str], stdin: str = "", home: Path | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, XDG_DATA_HOME=str(home)) if home else None
-    return subprocess.run([sys.executable, "-m", "dominion_tui", *args], input=stdin, text=True,
-                          capture_output=True, timeout=60, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *args], input=stdin, text=True, capture_output=True, timeout=60, env=env
+    )
 
 
 def mouse_seed() -> int:
@@ -156,8 +186,9 @@ def test_dominion_kingdom_prints_what_the_game_would_play(tmp_path: Path) -> Non
     lines = res.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == ["Kingdom", "Landscapes", MOUSE]
     # the game with the same flags plays exactly that kingdom and sets aside that card
-    played = run(["--players", "Ann,Ben", "--no-pause", "--kingdom", "random", "--seed", str(seed)],
-                 "quit\n", tmp_path).stdout.splitlines()
+    played = run(
+        ["--players", "Ann,Ben", "--no-pause", "--kingdom", "random", "--seed", str(seed)], "quit\n", tmp_path
+    ).stdout.splitlines()
     assert lines[0] in played
     choice = cli.choose(flags(seed=seed))
     game = new_game(Config(["Ann", "Ben"], choice.kingdom, choice.landscapes, seed))
@@ -165,7 +196,9 @@ def test_dominion_kingdom_prints_what_the_game_would_play(tmp_path: Path) -> Non
     res = run(["kingdom", "--kingdom", "Intro to Exile", "--seed", "3"])
     assert res.stdout.splitlines() == [
         "Kingdom: Black Cat, Camel Train, Snowy Village, Stockpile, Bounty Hunter, Cardinal, "
-        "Falconer, Mastermind, Sanctuary, Wayfarer.", "Landscapes: March, Way of the Worm."]
+        "Falconer, Mastermind, Sanctuary, Wayfarer.",
+        "Landscapes: March, Way of the Worm.",
+    ]
     bad = run(["kingdom", "--kingdom", "s"])
     assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1
 
@@ -184,8 +217,10 @@ def test_the_opening_question_lists_the_sets_describes_cards_and_defaults_to_the
     assert out[n + 1].startswith(f"{n + 1}. random") and out[n + 2] == f"{n + 2}. by name: you name the cards."
     assert any(line.startswith("Camel Train: 3 coins, Action. Exile a non-Victory card") for line in out)
     assert f"Type a number from 1 to {n + 2}, or press Enter for First game." in out
-    assert "Kingdom: Black Cat, Border Guard, Supplies, Sheepdog, Bounty Hunter, Patron, Silk Merchant, " \
-           "Village Green, Barge." in out
+    assert (
+        "Kingdom: Black Cat, Border Guard, Supplies, Sheepdog, Bounty Hunter, Patron, Silk Merchant, "
+        "Village Green, Barge." in out
+    )
     assert "This game uses the Horse pile, Exile mats, Coffers, Villagers, the Horn and the Lantern." in out
 
 
@@ -211,13 +246,13 @@ def test_quit_works_at_the_sets_and_names_questions(tmp_path: Path) -> None:
 
 def test_exile_mats_are_mentioned_only_when_a_card_uses_them() -> None:
     from dominion_tui.queries import Queries
+
     plain = new_game(Config(["Ann", "Ben"], ["Sheepdog", "Barge"], [], 1))
     exiling = new_game(Config(["Ann", "Ben"], ["Sheepdog", "Barge"], ["Way of the Worm"], 1))
     ann = plain.players[0]
     assert Queries(plain, list, list).q_exile("", ann) == ["No card in this game uses Exile mats."]
     assert "Exile" not in " ".join(Queries(plain, list, list).q_others("", ann))
-    assert "Horse" not in plain.nonsupply and "Horse" in new_game(
-        Config(["Ann", "Ben"], ["Supplies"], [], 1)).nonsupply
+    assert "Horse" not in plain.nonsupply and "Horse" in new_game(Config(["Ann", "Ben"], ["Supplies"], [], 1)).nonsupply
     assert Queries(exiling, list, list).q_exile("", exiling.players[0])[0] == "Ann's Exile mat: nothing."
     assert "Exile nothing" in " ".join(Queries(exiling, list, list).q_others("", exiling.players[0]))
 

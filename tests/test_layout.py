@@ -1,4 +1,5 @@
 """The house in order: no import circle outside type hints, no source file too long to read."""
+
 from __future__ import annotations
 
 import ast
@@ -17,14 +18,18 @@ def imports(f: Path, known: set[str]) -> set[str]:
     tree = ast.parse(f.read_text())
     name = module_name(f)
     pkg = name if f.name == "__init__.py" else name.rsplit(".", 1)[0]
-    hints = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-             and "TYPE_CHECKING" in ast.unparse(node.test) for n in ast.walk(node)}
+    hints = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for n in ast.walk(node)
+    }
     found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in hints:
             continue
         if isinstance(node, ast.ImportFrom):
-            base = pkg.split(".")[:len(pkg.split(".")) - node.level + 1] if node.level else []
+            base = pkg.split(".")[: len(pkg.split(".")) - node.level + 1] if node.level else []
             target = ".".join(base + ([node.module] if node.module else []))
             found |= {target, *(f"{target}.{a.name}" for a in node.names)}
         elif isinstance(node, ast.Import):

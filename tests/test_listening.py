@@ -1,5 +1,6 @@
 """What a player hears (issue 7): each fact once, short computer turns, questions in their own
 words, verbosity levels a player can feel, cause before effect, word-wrapped lines."""
+
 from __future__ import annotations
 
 import io
@@ -20,8 +21,14 @@ BASE = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--s
 
 def piped(tmp_path: Path, args: list[str], script: list[str]) -> list[str]:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *BASE, *args],
-                         input="\n".join(script) + "\n", text=True, capture_output=True, env=env, timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *BASE, *args],
+        input="\n".join(script) + "\n",
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     assert res.returncode == 0, res.stderr
     return res.stdout.splitlines()
 
@@ -42,6 +49,7 @@ def play(out: Output, who: str, card: str, total: int | None = None, **kind: boo
 # ---- item 2: each fact once
 def test_a_gain_that_opens_a_reaction_window_is_said_once() -> None:
     from test_repl import BARGE
+
     _, out = at(BARGE, ["play Copper", "buy Copper", "no"])
     assert sum("gains a Copper" in line for line in out) == 1, out
 
@@ -68,7 +76,7 @@ def test_a_discard_that_opens_a_reaction_window_is_said_once() -> None:
 # ---- item 5: a computer's turn in a few lines
 def test_a_computers_treasures_are_one_line(tmp_path: Path) -> None:
     out = piped(tmp_path, ["--computer", "Bob"], ["end", "end", "yes", "quit"])
-    bob = out[out.index("Bob's turn 1."):]
+    bob = out[out.index("Bob's turn 1.") :]
     plays = [line for line in bob if line.startswith("Bob plays ")]
     assert len(plays) == 1 and " in total" in plays[0], bob
 
@@ -79,17 +87,29 @@ def test_other_players_plays_with_unsaid_effects_fold_into_one_line() -> None:
     out.note(Note("draw", "Bot", {"cards": ["Copper", "Copper"], "wanted": 2}))
     play(out, "Bot", "Copper", 1, treasure=True)
     play(out, "Bot", "Copper", 2, treasure=True)
-    out.note(Note("gain", "Bot", {"card": "Silver", "to": "discard", "left": 39, "bought": True,
-                                  "plural": "Silvers", "supply": True}))
-    assert heard == ["Bot plays Sheepdog, 2 Coppers, 2 coins in total.",
-                     "Bot buys and gains a Silver. 39 Silvers left."]
+    out.note(
+        Note(
+            "gain",
+            "Bot",
+            {"card": "Silver", "to": "discard", "left": 39, "bought": True, "plural": "Silvers", "supply": True},
+        )
+    )
+    assert heard == [
+        "Bot plays Sheepdog, 2 Coppers, 2 coins in total.",
+        "Bot buys and gains a Silver. 39 Silvers left.",
+    ]
 
 
 def test_one_coin_is_said_in_the_singular() -> None:
     out, heard = recording()
     play(out, "Bot", "Copper", 1, treasure=True)
-    out.note(Note("gain", "Bot", {"card": "Curse", "to": "discard", "left": 9, "bought": True,
-                                  "plural": "Curses", "supply": True}))
+    out.note(
+        Note(
+            "gain",
+            "Bot",
+            {"card": "Curse", "to": "discard", "left": 9, "bought": True, "plural": "Curses", "supply": True},
+        )
+    )
     assert heard[0] == "Bot plays Copper, 1 coin in total."
 
 
@@ -152,8 +172,10 @@ BOUNTY = """
 
 def test_bounty_hunter_groups_its_choices_and_says_why_a_bonus_is_missing() -> None:
     session, out = at(BOUNTY, ["play Bounty Hunter", "3"])
-    assert ("Alice: Exile a card from your hand. No +3 coins for Copper: already in Exile. "
-            "1. Copper (3), 2. Estate, 3. Gold.") in out
+    assert (
+        "Alice: Exile a card from your hand. No +3 coins for Copper: already in Exile. "
+        "1. Copper (3), 2. Estate, 3. Gold."
+    ) in out
     alice = session.game.players[0]
     assert sorted(alice.exile.names()) == ["Copper", "Gold"] and alice.coins == 3
 
@@ -163,18 +185,29 @@ def test_brief_never_drops_other_players_buys_or_the_game_end() -> None:
     out, heard = recording(level="brief")
     play(out, "Bot", "Gold", 3, treasure=True)
     play(out, "Bot", "Black Cat", attack=True)
-    out.note(Note("gain", "Bot", {"card": "Province", "to": "discard", "left": 7, "bought": True,
-                                  "plural": "Provinces", "supply": True}))
+    out.note(
+        Note(
+            "gain",
+            "Bot",
+            {"card": "Province", "to": "discard", "left": 7, "bought": True, "plural": "Provinces", "supply": True},
+        )
+    )
     out.note(Note("plus", "Me", {"what": "actions", "n": 1, "total": 2}))
     out.note(Note("game_over", None, {"winners": ["Bot"], "score": 6, "scores": {"Bot": 6, "Me": 3}}))
-    assert heard == ["Bot plays Black Cat.", "Bot buys and gains a Province. 7 Provinces left.",
-                     "Game over. Bot wins with 6 points.", "Scores: Bot 6, Me 3."]
+    assert heard == [
+        "Bot plays Black Cat.",
+        "Bot buys and gains a Province. 7 Provinces left.",
+        "Game over. Bot wins with 6 points.",
+        "Scores: Bot 6, Me 3.",
+    ]
 
 
 def test_the_three_levels_differ(tmp_path: Path) -> None:
     script = ["treasures", "end", "treasures", "end", "quit"]
-    said = {level: piped(tmp_path, ["--computer", "Bob", "--verbosity", level], script)
-            for level in ("brief", "normal", "verbose")}
+    said = {
+        level: piped(tmp_path, ["--computer", "Bob", "--verbosity", level], script)
+        for level in ("brief", "normal", "verbose")
+    }
     assert len(said["brief"]) < len(said["normal"]) < len(said["verbose"])
     assert any(line.startswith("Bob buys and gains") for line in said["brief"])
 
@@ -208,6 +241,7 @@ def test_play_all_plays_every_treasure_as_treasures_does(line: str) -> None:
 
 def test_describe_says_the_type_once_and_junk_is_echoed_short() -> None:
     from test_repl import BARGE
+
     junk = "frob" * 100
     _, out = at(BARGE, ["describe Copper", junk])
     assert "Copper: 0 coins, Treasure. 1 coin." in out
@@ -230,6 +264,7 @@ def test_plain_output_at_a_terminal_wraps_between_words_and_a_pipe_gets_whole_li
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
+
     monkeypatch.setenv("COLUMNS", "40")
     line = "Alice plays the set-aside Black Cat, which stays set aside."
     term, pipe = Terminal(), io.StringIO()
@@ -242,12 +277,14 @@ def test_plain_output_at_a_terminal_wraps_between_words_and_a_pipe_gets_whole_li
 
 def test_a_mode_question_names_its_card() -> None:
     from test_repl import BARGE
+
     _, out = at(BARGE, ["play Barge", "normal"])
     assert "Alice: Barge now, or at the start of your next turn? 1. now, 2. next." in out
 
 
 def test_card_names_ending_in_ch_take_es_in_the_plural() -> None:
     from dominion_tui.core.model import plural
+
     assert plural("Old Witch") == "Old Witches"
     assert plural("Research") == "Researches"
     assert plural("Duchy") == "Duchies"
@@ -280,8 +317,11 @@ def test_a_players_discards_in_a_row_are_one_line() -> None:
     out.note(Note("discard", "Me", {"card": "Estate", "src": "hand"}))
     out.note(Note("discard", "Bot", {"card": "Gold", "src": "deck"}))
     out.flush()
-    assert heard == ["Bot plays Scholar: discards 2 Coppers, Silver.",  # one card played, one line
-                     "Me discards an Estate.", "Bot discards a Gold from the deck."], heard
+    assert heard == [
+        "Bot plays Scholar: discards 2 Coppers, Silver.",  # one card played, one line
+        "Me discards an Estate.",
+        "Bot discards a Gold from the deck.",
+    ], heard
 
 
 SCHOLAR = """
@@ -336,8 +376,10 @@ def test_everyone_hears_that_the_game_ends_with_a_fleet_round() -> None:
         out, heard = recording(viewer="Ann", level=level)
         out.note(Note("final_round", None, {"players": ["Bot"]}))
         out.note(Note("extra_turn", "Bot", {}))
-        assert heard == ["The game has ended. One more round for Bot.",
-                         "Bot will take an extra turn after this one."], (level, heard)
+        assert heard == [
+            "The game has ended. One more round for Bot.",
+            "Bot will take an extra turn after this one.",
+        ], (level, heard)
 
 
 def test_status_leaves_out_coffers_and_villagers_a_game_does_not_use() -> None:
@@ -398,8 +440,13 @@ def test_a_trigger_that_did_nothing_heard_is_not_named_alone() -> None:
         out.note(Note("trigger", "Rob", {"label": "Flag Bearer", "on": "gain"}))
         out.note(Note("artifact_kept", "Rob", {"artifact": "Flag"}))  # not said to Me at this level
         out.note(Note("trigger_done", "Rob", {}))
-        out.note(Note("gain", "Rob", {"card": "Silver", "to": "discard", "left": 39, "bought": True,
-                                      "plural": "Silvers", "supply": True}))  # Rob's next buy
+        out.note(
+            Note(
+                "gain",
+                "Rob",
+                {"card": "Silver", "to": "discard", "left": 39, "bought": True, "plural": "Silvers", "supply": True},
+            )
+        )  # Rob's next buy
         out.end_batch()
         assert heard == ["Rob buys and gains a Silver. 39 Silvers left."], (level, heard)
 
@@ -426,8 +473,11 @@ KEY_AND_CARGO = """
 
 def test_an_order_that_cannot_matter_is_not_asked_of_a_player() -> None:
     # the scenario contract still asks it (key_and_cargo_ship_start_of_turn_order_asked.yaml)
-    session, out = at(KEY_AND_CARGO, ["play Cargo Ship", "play Silver", "buy Silver", "Cargo Ship", "end",
-                                      "end", "end", "yes"], auto_end=False)
+    session, out = at(
+        KEY_AND_CARGO,
+        ["play Cargo Ship", "play Silver", "buy Silver", "Cargo Ship", "end", "end", "end", "yes"],
+        auto_end=False,
+    )
     alice = session.game.players[0]
     assert not any("Which happens first" in line for line in out), out
     assert session.game.current is alice and alice.coins == 1 and alice.hand.count("Silver") == 1
@@ -436,6 +486,7 @@ def test_an_order_that_cannot_matter_is_not_asked_of_a_player() -> None:
 
 def test_a_yes_is_echoed_by_what_it_did_and_a_no_by_the_answer() -> None:
     from test_repl import BARGE
+
     _, out = at(BARGE, ["play Copper", "buy Copper", "yes"], auto_end=False)
     assert not any("chooses" in line for line in out), out
     assert any(line.startswith("Alice reacts with Sheepdog: draws") for line in out), out
@@ -449,17 +500,26 @@ def test_the_hot_seat_line_says_an_attack_must_be_answered() -> None:
 
     class Current:
         current = type("P", (), {"name": "Ann"})()
+
     ben = type("P", (), {"name": "Ben"})()
-    attack = Decision("cards", ben, "Discard a card costing 2 or more.", [Option("Gold"), Option("Silver")],
-                      context=Cause("Villain", "Ann"))
+    attack = Decision(
+        "cards",
+        ben,
+        "Discard a card costing 2 or more.",
+        [Option("Gold"), Option("Silver")],
+        context=Cause("Villain", "Ann"),
+    )
     react = Decision("option", ben, "Play Sheepdog from your hand?", [Option("Sheepdog")], min=0, topic="react")
     assert Session.why_asked(Current(), attack) == "Ben must answer Ann's Villain. "
     assert Session.why_asked(Current(), react) == "Ben may react on Ann's turn. "
-    assert Narrator("Ben").question(attack)[0].startswith("Ben: Villain (Ann): discard a card costing 2 or more. 1. Gold")
+    assert (
+        Narrator("Ben").question(attack)[0].startswith("Ben: Villain (Ann): discard a card costing 2 or more. 1. Gold")
+    )
 
 
 def test_a_list_of_numbers_is_typed_not_read_out() -> None:
     from dominion_tui.core.decisions import Decision, Option
+
     ann = type("P", (), {"name": "Ann"})()
     d = Decision("option", ann, "Exile how many Estates?", [Option("1"), Option("2"), Option("3")])
     assert Narrator("Ann").question(d) == ["Ann: Exile how many Estates? Type a number from 1 to 3."]

@@ -1,5 +1,6 @@
 """`log N` renders only the turns its last N lines come from, and says exactly what rendering
 the whole history would (issue 12: `log N` costs what N costs)."""
+
 from __future__ import annotations
 
 import io

@@ -4,6 +4,7 @@ Each card below is written the way a real card would be, without touching the co
 changes for the turn, a cost that varies, extra turns, a hand-size Artifact, "when you trash",
 ignoring +Actions, and the order of trigger windows.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -38,19 +39,48 @@ def freeze(ctx) -> None:
 
 
 TEST_CARDS = [
-    CardDef("Discount", "kingdom", "Test", "+1 Buy. This turn cards cost 1 less.", cost=4,
-            types=types(ACTION), play=discount),
-    CardDef("Mirror", "kingdom", "Test", "Costs as many coins as the current player has Buys.",
-            cost=9, types=types(ACTION), play=plus(cards=1),
-            cost_fn=lambda g, d: g.current.buys),
-    CardDef("Again", "event", "Test", "Take an extra turn after this one.", cost=0, pile_size=None,
-            types=types("Event"), play=extra_turn),
-    CardDef("Trasher", "kingdom", "Test", "Trash a card from your hand.", cost=2,
-            types=types(ACTION), play=trash_one),
-    CardDef("Freeze", "kingdom", "Test", "+4 Actions; ignore further +Actions.", cost=3,
-            types=types(ACTION), play=freeze),
-    CardDef("Banner", "artifact", "Test", "Draw 1 more card in Clean-up.", pile_size=None,
-            types=types("Artifact"), modifiers={"cleanup_draw": lambda g, p, n: n + 1}),
+    CardDef(
+        "Discount",
+        "kingdom",
+        "Test",
+        "+1 Buy. This turn cards cost 1 less.",
+        cost=4,
+        types=types(ACTION),
+        play=discount,
+    ),
+    CardDef(
+        "Mirror",
+        "kingdom",
+        "Test",
+        "Costs as many coins as the current player has Buys.",
+        cost=9,
+        types=types(ACTION),
+        play=plus(cards=1),
+        cost_fn=lambda g, d: g.current.buys,
+    ),
+    CardDef(
+        "Again",
+        "event",
+        "Test",
+        "Take an extra turn after this one.",
+        cost=0,
+        pile_size=None,
+        types=types("Event"),
+        play=extra_turn,
+    ),
+    CardDef("Trasher", "kingdom", "Test", "Trash a card from your hand.", cost=2, types=types(ACTION), play=trash_one),
+    CardDef(
+        "Freeze", "kingdom", "Test", "+4 Actions; ignore further +Actions.", cost=3, types=types(ACTION), play=freeze
+    ),
+    CardDef(
+        "Banner",
+        "artifact",
+        "Test",
+        "Draw 1 more card in Clean-up.",
+        pile_size=None,
+        types=types("Artifact"),
+        modifiers={"cleanup_draw": lambda g, p, n: n + 1},
+    ),
 ]
 
 
@@ -76,11 +106,13 @@ class Script:
         return self.answers.pop(0)
 
 
-def make(kingdom: list[str], answers: list[Any], landscapes: tuple[str, ...] = (),
-         players: tuple[str, ...] = ("Ann", "Ben")) -> tuple[Game, Script]:
+def make(
+    kingdom: list[str], answers: list[Any], landscapes: tuple[str, ...] = (), players: tuple[str, ...] = ("Ann", "Ben")
+) -> tuple[Game, Script]:
     script = Script(answers)
-    game = Game(build_db(), Config(list(players), kingdom, list(landscapes), 1),
-                {i: script for i in range(len(players))})
+    game = Game(
+        build_db(), Config(list(players), kingdom, list(landscapes), 1), {i: script for i in range(len(players))}
+    )
     game.setup()
     game.begin_turn(game.players[0])
     return game, script
@@ -128,6 +160,7 @@ def test_extra_turn_follows_and_does_not_count_for_the_tie_break() -> None:
 
 def test_hand_size_artifact_draws_one_more_in_clean_up_and_says_so() -> None:
     from dominion_tui.narration import Narrator
+
     game, _ = make(["Discount"], [TurnAction("end"), TurnAction("end")])
     said: list[str] = []
     game.listeners.append(lambda note: said.extend(Narrator().note(note)))
@@ -151,8 +184,9 @@ def test_when_you_trash_it_gives_the_trasher_its_bonus() -> None:
 
 
 def test_ignoring_further_plus_actions() -> None:
-    game, _ = make(["Freeze", "Village Green"], [TurnAction("play", "Freeze"),
-                                                 TurnAction("play", "Village Green"), [0]])
+    game, _ = make(
+        ["Freeze", "Village Green"], [TurnAction("play", "Freeze"), TurnAction("play", "Village Green"), [0]]
+    )
     ann = game.players[0]
     put_in_hand(game, ann, "Freeze", "Village Green")
     run(game)
@@ -160,9 +194,11 @@ def test_ignoring_further_plus_actions() -> None:
 
 
 def test_start_of_turn_effects_are_ordered_by_their_owner() -> None:
-    game, script = make(["Barge"], [TurnAction("play", "Barge"), [1], TurnAction("end"),
-                                    TurnAction("end"), TurnAction("end"), TurnAction("end")],
-                        landscapes=("Barracks",))
+    game, script = make(
+        ["Barge"],
+        [TurnAction("play", "Barge"), [1], TurnAction("end"), TurnAction("end"), TurnAction("end"), TurnAction("end")],
+        landscapes=("Barracks",),
+    )
     ann = game.players[0]
     game.set_owner(ann, "Barracks")
     put_in_hand(game, ann, "Barge")
@@ -172,8 +208,7 @@ def test_start_of_turn_effects_are_ordered_by_their_owner() -> None:
 
 
 def test_reaction_windows_go_current_player_first_then_turn_order() -> None:
-    game, script = make(["Black Cat"], [TurnAction("buy", "Estate"), [], []],
-                        players=("Ann", "Ben", "Cal"))
+    game, script = make(["Black Cat"], [TurnAction("buy", "Estate"), [], []], players=("Ann", "Ben", "Cal"))
     ann, ben, cal = game.players
     ann.coins = 2
     for p in (ben, cal):
@@ -185,6 +220,7 @@ def test_reaction_windows_go_current_player_first_then_turn_order() -> None:
 
 def test_describe_says_a_varying_cost_as_it_is_now_then_as_printed() -> None:
     from dominion_tui.queries import Queries
+
     game, _ = make(["Destrier", "Sleigh"], [])
     q = Queries(game, lambda: [], lambda: [])
     assert q.q_describe("Destrier", game.players[0])[0].startswith("Destrier: 6 coins, Action.")

@@ -1,5 +1,6 @@
 """Games that never end (issue 19 item 7): no bot trashes itself out of the game, and a game
 in which no card leaves the Supply for STALL_ROUNDS rounds ends itself, said in one line."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,9 @@ from dominion_tui.setup import new_game
 from dominion_tui.simulate import main as simulate
 
 LEVELS = ("simple", "normal", "hard", "bigmoney")
-CATHEDRAL_KINGDOM = ("Hunting Lodge, Ducat, Fisherman, Livery, Hostelry, Silk Merchant, Bounty Hunter, "
-                     "Old Witch, Cavalry, Groom")
+CATHEDRAL_KINGDOM = (
+    "Hunting Lodge, Ducat, Fisherman, Livery, Hostelry, Silk Merchant, Bounty Hunter, Old Witch, Cavalry, Groom"
+)
 
 
 def bot(level: str):
@@ -37,8 +39,7 @@ class Ends:
 
 def play(deciders: dict, players: int = 2):
     notes = []
-    game = new_game(Config(["Ann", "Ben", "Cat"][:players], ["Barge"], [], 7), deciders,
-                    listeners=[notes.append])
+    game = new_game(Config(["Ann", "Ben", "Cat"][:players], ["Barge"], [], 7), deciders, listeners=[notes.append])
     game.run()
     return game, notes
 
@@ -49,7 +50,8 @@ def test_a_game_where_no_card_leaves_the_supply_ends_after_10_rounds_in_one_line
     assert [p.turns_taken for p in game.players] == [STALL_ROUNDS] * 3  # whole rounds, no more
     assert [n.kind for n in notes[-2:]] == ["stalled", "game_over"]  # the cause, then the result
     assert Narrator().note(notes[-2]) == [
-        "The game has stalled: no card has left the Supply in 10 rounds, so it ends now."]
+        "The game has stalled: no card has left the Supply in 10 rounds, so it ends now."
+    ]
     assert [p.name for p in game.winners] == ["Ann", "Ben", "Cat"]  # scored as any game: a tie
 
 
@@ -75,8 +77,7 @@ def cathedral_trash(level: str, hand: list[str], others: list[str]) -> str:
     for n in others:
         game.new_card(n, a.discard)
     cards = [game.new_card(n, a.hand) for n in hand]
-    d = Decision("cards", a, "Trash a card from your hand.", [Option(c.name, c) for c in cards],
-                 topic="trash")
+    d = Decision("cards", a, "Trash a card from your hand.", [Option(c.name, c) for c in cards], topic="trash")
     return cards[bot(level).answer(game, d)[0]].name
 
 
@@ -96,8 +97,15 @@ def test_an_optional_trash_of_coppers_stops_at_the_floor(level: str) -> None:
     a.deck.cards.clear(), a.discard.cards.clear(), a.hand.cards.clear()
     coppers = [game.new_card("Copper", a.hand) for _ in range(4)]
     game.new_card("Copper", a.discard), game.new_card("Silver", a.discard)  # 7 coins in all
-    d = Decision("cards", a, "Trash up to 4 cards from your hand.", [Option(c.name, c) for c in coppers],
-                 min=0, max=4, topic="trash")
+    d = Decision(
+        "cards",
+        a,
+        "Trash up to 4 cards from your hand.",
+        [Option(c.name, c) for c in coppers],
+        min=0,
+        max=4,
+        topic="trash",
+    )
     assert len(bot(level).answer(game, d)) == 2  # 7 - 2 = 5: the floor
 
 
@@ -118,9 +126,28 @@ def test_the_cathedral_kingdom_never_reaches_the_turn_cap() -> None:
     # Issue 19: 7 of 60 of these games (hard against normal) passed 200 turns; bots had trashed
     # their decks to nothing.
     lines: list[str] = []
-    assert simulate(["--bots", "hard,normal", "--games", "60", "--seed", "1", "--jobs", "1",
-                     "--max-turns", "200", "--kingdom", CATHEDRAL_KINGDOM,
-                     "--landscapes", "Canal, Enclave, Cathedral, Way of the Mule"], lines.append) == 0
+    assert (
+        simulate(
+            [
+                "--bots",
+                "hard,normal",
+                "--games",
+                "60",
+                "--seed",
+                "1",
+                "--jobs",
+                "1",
+                "--max-turns",
+                "200",
+                "--kingdom",
+                CATHEDRAL_KINGDOM,
+                "--landscapes",
+                "Canal, Enclave, Cathedral, Way of the Mule",
+            ],
+            lines.append,
+        )
+        == 0
+    )
     assert "No game reached the turn cap." in lines, lines
     assert " wins of 60 (" in lines[0]  # every game finished
 

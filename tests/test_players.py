@@ -1,4 +1,5 @@
 """Computer players: whole games end, and the simple player beats random play."""
+
 from __future__ import annotations
 
 from dominion_tui.bots import RandomPlayer, SimplePlayer
@@ -10,8 +11,10 @@ from dominion_tui.setup import new_game
 def test_simple_player_beats_random_play_and_games_end() -> None:
     wins = 0
     for seed in range(12):
-        game = new_game(Config(["Simple", "Random"], list(PILOT_KINGDOM), ["Ride", "Way of the Ox"], seed),
-                        {0: SimplePlayer(seed), 1: RandomPlayer(seed)})
+        game = new_game(
+            Config(["Simple", "Random"], list(PILOT_KINGDOM), ["Ride", "Way of the Ox"], seed),
+            {0: SimplePlayer(seed), 1: RandomPlayer(seed)},
+        )
         game.run()
         assert game.over and game.check_conservation() is None
         wins += game.winners[0].name == "Simple"
@@ -19,8 +22,9 @@ def test_simple_player_beats_random_play_and_games_end() -> None:
 
 
 def test_simple_players_against_each_other_end_by_provinces_in_reasonable_time() -> None:
-    game = new_game(Config(["A", "B", "C"], list(PILOT_KINGDOM), ["Barracks"], 3),
-                    {i: SimplePlayer(i) for i in range(3)})
+    game = new_game(
+        Config(["A", "B", "C"], list(PILOT_KINGDOM), ["Barracks"], 3), {i: SimplePlayer(i) for i in range(3)}
+    )
     game.run()
     assert game.over
     assert max(p.turns_taken for p in game.players) < 40
@@ -58,8 +62,10 @@ def test_computer_players_answer_a_resumed_game_exactly_as_the_unbroken_game() -
                 n = len(game.answers)
                 return whole.answers[n] if n < resume_at else fresh[d.player.index].decide(game, d)
 
-        game = new_game(Config(["Ann", "Ben", "Cat"], list(PILOT_KINGDOM),
-                               ["Ride", "Way of the Ox", "Barracks"], 5), {i: Resumed() for i in range(3)})
+        game = new_game(
+            Config(["Ann", "Ben", "Cat"], list(PILOT_KINGDOM), ["Ride", "Way of the Ox", "Barracks"], 5),
+            {i: Resumed() for i in range(3)},
+        )
         game.run()
         assert game.answers == whole.answers, f"resumed after {resume_at} answers"
         assert [p.name for p in game.winners] == [p.name for p in whole.winners]

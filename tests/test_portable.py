@@ -2,6 +2,7 @@
 
 Each run here is a Python in which importing any of HIDDEN fails as it does on Windows; the
 env reaches every process it starts (simulate's workers too), through a sitecustomize."""
+
 from __future__ import annotations
 
 import io
@@ -14,8 +15,19 @@ import pexpect
 
 HIDDEN = ("readline", "fcntl", "termios", "pty", "tty", "resource", "grp", "pwd", "curses", "_curses")
 TURN = "treasures\nbuy Province\nbuy Gold\nbuy Silver\nend\n"  # makes progress whatever the hand
-GAME = ["--players", "Ann,Bob", "--computer", "Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "7",
-        "--no-pause"]
+GAME = [
+    "--players",
+    "Ann,Bob",
+    "--computer",
+    "Bob",
+    "--kingdom",
+    "Barge",
+    "--landscapes",
+    "",
+    "--seed",
+    "7",
+    "--no-pause",
+]
 
 
 def windows_like(tmp_path: Path) -> dict[str, str]:
@@ -25,27 +37,39 @@ def windows_like(tmp_path: Path) -> dict[str, str]:
     (site / "sitecustomize.py").write_text(
         "import sys\n"
         f"for name in {HIDDEN!r}:\n"
-        "    sys.modules[name] = None  # import name raises ImportError, as on Windows\n")
+        "    sys.modules[name] = None  # import name raises ImportError, as on Windows\n"
+    )
     path = os.pathsep.join(p for p in [str(site), os.environ.get("PYTHONPATH", "")] if p)
     return {**os.environ, "PYTHONPATH": path, "XDG_DATA_HOME": str(tmp_path / "data")}
 
 
-def dominion(env: dict[str, str], args: list[str], stdin: str = "", cwd: Path | None = None
-             ) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dominion_tui", *args], input=stdin, text=True,
-                          capture_output=True, env=env, timeout=120, cwd=cwd)
+def dominion(
+    env: dict[str, str], args: list[str], stdin: str = "", cwd: Path | None = None
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=120,
+        cwd=cwd,
+    )
 
 
 def test_the_modules_are_really_hidden(tmp_path: Path) -> None:
-    code = ("import importlib\n"
-            f"for name in {HIDDEN!r}:\n"
-            "    try:\n"
-            "        importlib.import_module(name)\n"
-            "        print(name, 'imported')\n"
-            "    except ImportError:\n"
-            "        print(name, 'hidden')\n")
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=windows_like(tmp_path), timeout=30)
+    code = (
+        "import importlib\n"
+        f"for name in {HIDDEN!r}:\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "        print(name, 'imported')\n"
+        "    except ImportError:\n"
+        "        print(name, 'hidden')\n"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=windows_like(tmp_path), timeout=30
+    )
     assert res.stdout.split() == [w for name in HIDDEN for w in (name, "hidden")], res.stdout + res.stderr
 
 
@@ -69,8 +93,9 @@ def test_a_piped_game_saved_resumed_and_finished_without_posix_modules(tmp_path:
 
 def test_simulate_without_posix_modules(tmp_path: Path) -> None:
     # two jobs: the workers are spawned, as on Windows, and hide the modules too
-    res = dominion(windows_like(tmp_path), ["simulate", "--games", "2", "--jobs", "2", "--seed", "1",
-                                            "--bots", "normal,bigmoney"])
+    res = dominion(
+        windows_like(tmp_path), ["simulate", "--games", "2", "--jobs", "2", "--seed", "1", "--bots", "normal,bigmoney"]
+    )
     assert res.returncode == 0, res.stderr
     assert "2 games in" in res.stdout and "Traceback" not in res.stderr
 

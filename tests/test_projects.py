@@ -1,4 +1,5 @@
 """Issue 11: every Project plays for the computer players; rule changes read through the core."""
+
 from __future__ import annotations
 
 import pytest
@@ -49,12 +50,14 @@ def test_capitalism_makes_coin_actions_treasures_only_on_its_owners_turns() -> N
 def test_buying_a_project_names_every_project_owned() -> None:
     lines: list[str] = []
     from dominion_tui.narration import Narrator
+
     game = new_game(Config(["Ann", "Ben"], list(PILOT_KINGDOM), ["Canal", "Barracks"], 1), {})
     game.listeners.append(lambda n: lines.extend(Narrator().note(n)))
     ann = game.players[0]
     game.projects["Barracks"].append(ann)
     ann.cubes, ann.coins, game.phase = 1, 7, "buy"
     from dominion_tui.core.decisions import TurnAction
+
     game.do(ann, TurnAction("buy", "Canal"))
     assert "Ann has Canal and Barracks, 0 cubes left." in lines
     game.turn.bought_cards.clear()
@@ -65,6 +68,7 @@ def test_buying_a_project_names_every_project_owned() -> None:
 
 def test_treasures_plays_capitalism_actions_only_when_they_ask_nothing() -> None:
     from dominion_tui.session import Session
+
     def hand(owns_capitalism: bool):
         game = new_game(Config(["Ann", "Ben"], ["Patron", "Priest"], ["Capitalism"], 1), {})
         ann = game.players[0]
@@ -73,7 +77,7 @@ def test_treasures_plays_capitalism_actions_only_when_they_ask_nothing() -> None
         return game, [game.new_card(n, ann.hand) for n in ("Patron", "Priest")]
 
     game, (patron, priest) = hand(True)
-    assert Session.plain_treasure(game, patron)          # +1 Villager, +2 coins: nothing to ask
-    assert not Session.plain_treasure(game, priest)      # asks which card to trash
+    assert Session.plain_treasure(game, patron)  # +1 Villager, +2 coins: nothing to ask
+    assert not Session.plain_treasure(game, priest)  # asks which card to trash
     game, (patron, _) = hand(False)
     assert not Session.plain_treasure(game, patron)

@@ -4,6 +4,7 @@ raises, and after every answer every card is in exactly one place.
 Random players can make a game that never ends (both exiling nearly every card, say). The
 soak must not hang on one: a game still going after MAX_TURNS turns is reported as a finding,
 with its seed, and fails the soak; it is never counted as a pass."""
+
 from __future__ import annotations
 
 import random
@@ -38,8 +39,10 @@ class CheckingPlayer(RandomPlayer):
         problem = game.check_conservation()
         assert problem is None, problem
         if game.current.turns_taken > self.max_turns:
-            raise NeverEnds(f"finding: seed {self.seed} ({', '.join(game.config.kingdom)}; "
-                            f"{len(game.players)} players) has not ended after {self.max_turns} turns")
+            raise NeverEnds(
+                f"finding: seed {self.seed} ({', '.join(game.config.kingdom)}; "
+                f"{len(game.players)} players) has not ended after {self.max_turns} turns"
+            )
         self.steps += 1
         return super().decide(game, d)
 
@@ -51,8 +54,13 @@ def pool_config(seed: int) -> Config:
     return Config(["Ann", "Ben", "Cat", "Dan"][: 2 + seed % 3], kingdom, landscapes, seed)
 
 
-def play(seed: int, kingdom: list[str] | None = None, landscapes: list[str] | None = None,
-         n_players: int | None = None, checker: CheckingPlayer | None = None):
+def play(
+    seed: int,
+    kingdom: list[str] | None = None,
+    landscapes: list[str] | None = None,
+    n_players: int | None = None,
+    checker: CheckingPlayer | None = None,
+):
     """A random kingdom from the whole pool, unless the kingdom is given."""
     config = pool_config(seed)
     if kingdom is not None:

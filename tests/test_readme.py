@@ -1,4 +1,5 @@
 """The README's two set-up commands are the contract: .ci/run runs the test command verbatim."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,7 +17,7 @@ def test_readme_opens_with_an_install_and_play_and_an_install_and_test_command()
     play, test = readme_commands()
     assert play.startswith("python3 -m venv .venv") and play.endswith("&& dominion")
     assert test.startswith("python3 -m venv .venv") and "&& pytest" in test
-    assert "&& ruff check . && mypy &&" in test  # the checks run before the tests
+    assert "&& ruff check . && ruff format --check . && mypy &&" in test  # the checks run before the tests
     assert "dominion scenario tests/scenarios" in test
 
 

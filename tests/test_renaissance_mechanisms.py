@@ -1,5 +1,6 @@
 """The mechanisms Renaissance brought to the core, where a scenario cannot look: what another
 player is told, the queries, a pile lookup, the provenance of a gain, the computer player."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -76,6 +77,7 @@ def test_a_gain_knows_the_card_whose_ability_gained_it() -> None:
         if ev.kind == "gain":
             seen.append((ev.card.name, ev.extra.get("by")))
         fire(ev)
+
     game.fire = spy
     ann = game.players[0]
     give(game, ann.hand, "Sculptor")
@@ -93,8 +95,7 @@ def test_face_down_set_aside_cards_are_named_to_their_owner_only() -> None:
     give(game, ann.deck, "Gold", "Province", "Copper", "Estate")
     run(game)
     assert ann.set_aside.names() == ["Gold", "Province", "Copper"]
-    assert "Ann sets aside Gold, Province, Copper on Research, to come back to their hand next turn." \
-        in said["Ann"]
+    assert "Ann sets aside Gold, Province, Copper on Research, to come back to their hand next turn." in said["Ann"]
     assert "Ann sets aside 3 cards on Research, to come back to their hand next turn." in said["Ben"]
     q = queries(game)
     assert "Set aside, coming to your hand next turn: Copper, Gold, Province." in q.q_hand("", ann)
@@ -104,8 +105,10 @@ def test_face_down_set_aside_cards_are_named_to_their_owner_only() -> None:
 
 
 def test_face_down_cards_come_to_hand_unnamed_for_others() -> None:
-    game, _, said = make(["Research"], [TurnAction("play", "Research"), TurnAction("end"),
-                                        TurnAction("end"), TurnAction("end"), TurnAction("end")])
+    game, _, said = make(
+        ["Research"],
+        [TurnAction("play", "Research"), TurnAction("end"), TurnAction("end"), TurnAction("end"), TurnAction("end")],
+    )
     ann = game.players[0]
     give(game, ann.hand, "Research", "Estate")
     give(game, ann.deck, "Gold", "Duchy", *["Copper"] * 6)
@@ -133,8 +136,12 @@ def test_clean_up_starts_with_an_event_before_anything_is_discarded() -> None:
     give(game, ann.in_play, "Improve")
     seen: list[int] = []
     from dominion_tui.core.model import Trigger
-    game.add_rule(Trigger("cleanup_start", lambda ctx, ev: seen.append(len(ann.in_play)),
-                              condition=lambda g, ev, p, c: ev.player is p))
+
+    game.add_rule(
+        Trigger(
+            "cleanup_start", lambda ctx, ev: seen.append(len(ann.in_play)), condition=lambda g, ev, p, c: ev.player is p
+        )
+    )
     run(game)
     assert seen == [1] and ann.in_play.cards == []
 
@@ -156,11 +163,11 @@ def test_simple_player_puts_the_best_card_on_top_and_trashes_junk_first() -> Non
     game, _, _ = make(["Seer", "Improve"], [])
     ann = game.players[0]
     bot = SimplePlayer(1)
-    order = Decision("cards", ann, "Order?", [Option("Copper"), Option("Gold"), Option("Duchy")],
-                     min=3, max=3, topic="order")
+    order = Decision(
+        "cards", ann, "Order?", [Option("Copper"), Option("Gold"), Option("Duchy")], min=3, max=3, topic="order"
+    )
     assert bot.answer(game, order)[0] == 1
-    trash = Decision("cards", ann, "Trash?", [Option("Silver"), Option("Estate"), Option("Curse")],
-                     topic="trash")
+    trash = Decision("cards", ann, "Trash?", [Option("Silver"), Option("Estate"), Option("Curse")], topic="trash")
     assert bot.answer(game, trash) == [2]
 
 

@@ -1,4 +1,5 @@
 """The REPL driven through prompt_toolkit's pipe input, as a player at the keyboard would."""
+
 from __future__ import annotations
 
 import io
@@ -70,6 +71,7 @@ def at(position: str, lines: list[str], **settings) -> tuple[Session, list[str]]
         s = PositionSession(Config(["Alice", "Bob"], [], []), output, reader, **settings)
         s.position = position
         return s
+
     return drive(lines + ["quit"], make)
 
 
@@ -118,8 +120,9 @@ def test_card_choice_by_number_name_and_prefix(answer: str) -> None:
     assert alice.coins == 3
 
 
-@pytest.mark.parametrize("answer,reacted", [("yes", True), ("1", True), ("sheep", True), ("no", False),
-                                            ("none", False)])
+@pytest.mark.parametrize(
+    "answer,reacted", [("yes", True), ("1", True), ("sheep", True), ("no", False), ("none", False)]
+)
 def test_reaction_window_answers(answer: str, reacted: bool) -> None:
     session, out = at(BARGE, ["play Copper", "buy Copper", answer], auto_end=False)
     alice = session.game.players[0]
@@ -127,8 +130,21 @@ def test_reaction_window_answers(answer: str, reacted: bool) -> None:
     assert ("Sheepdog" in alice.in_play.names()) == reacted
 
 
-QUERIES = ["hand", "supply", "status", "others", "exile", "trash", "describe barge", "kingdom",
-           "log 3", "repeat", "score", "help", "help undo"]
+QUERIES = [
+    "hand",
+    "supply",
+    "status",
+    "others",
+    "exile",
+    "trash",
+    "describe barge",
+    "kingdom",
+    "log 3",
+    "repeat",
+    "score",
+    "help",
+    "help undo",
+]
 
 
 def test_query_commands_answer_and_change_nothing() -> None:
@@ -136,11 +152,18 @@ def test_query_commands_answer_and_change_nothing() -> None:
     g = session.game
     assert g.answers == [] and len(g.players[0].hand) == 5 and g.phase == "action"
     text = "\n".join(out)
-    for needle in ["Alice's hand: Barge, Bounty Hunter, Copper, Estate, Sheepdog.",
-                   "8 coins: Province 8.", "Alice: 1 Action, 1 Buy, 0 coins",
-                   "Bob: hand 5, deck 5, discard 0", "Alice's Exile mat: nothing.", "Trash: nothing.",
-                   "Barge: 5 coins, Action, Duration.", "Kingdom: Barge, Bounty Hunter",
-                   "Alice 1, Bob 3 points.", "undo: take back"]:
+    for needle in [
+        "Alice's hand: Barge, Bounty Hunter, Copper, Estate, Sheepdog.",
+        "8 coins: Province 8.",
+        "Alice: 1 Action, 1 Buy, 0 coins",
+        "Bob: hand 5, deck 5, discard 0",
+        "Alice's Exile mat: nothing.",
+        "Trash: nothing.",
+        "Barge: 5 coins, Action, Duration.",
+        "Kingdom: Barge, Bounty Hunter",
+        "Alice 1, Bob 3 points.",
+        "undo: take back",
+    ]:
         assert needle in text, needle
 
 
@@ -179,6 +202,7 @@ def test_completion_offers_what_makes_sense_now() -> None:
     session, _ = drive(["quit"], lambda o, r: Session(config, o, r, pause=False))
     g = session.game
     from dominion_tui.core.decisions import Decision
+
     d = Decision("turn", g.players[0], "Action phase", topic="action")
     assert suggestions(g, d, "pl") == ["play "]
     assert suggestions(g, d, "en") == ["end"]
@@ -189,12 +213,14 @@ def test_completion_offers_what_makes_sense_now() -> None:
 def test_completion_of_several_picks_completes_the_last_and_counts() -> None:
     from dominion_tui.core.decisions import Decision, card_options
     from dominion_tui.setup import new_game
+
     g = new_game(Config(["Alice", "Bob"], ["Barge"], ["Banish"], 3), {}, deal=False)
     a = g.players[0]
     for name in ["Duchy", "Duchy", "Estate"]:
         g.new_card(name, a.hand)
-    d = Decision("cards", a, "Banish: exile which cards from your hand?", card_options(a.hand.cards),
-                 min=0, max=3, one_name=True)
+    d = Decision(
+        "cards", a, "Banish: exile which cards from your hand?", card_options(a.hand.cards), min=0, max=3, one_name=True
+    )
     assert suggestions(g, d, "D") == ["Duchy"]
     assert suggestions(g, d, "Duchy, d") == ["Duchy, Duchy"]
     assert suggestions(g, d, "2 D") == ["2 Duchies"] and suggestions(g, d, "1 e") == ["1 Estate"]
@@ -218,8 +244,10 @@ ORDER = """
 def test_order_question_by_number_name_and_prefix(answer: str) -> None:
     session, out = at(ORDER, ["buy Silk Merchant", answer], auto_end=False)
     alice = session.game.players[0]
-    assert "Alice: Which happens first: Silk Merchant, or play Sheepdog from your hand? " \
+    assert (
+        "Alice: Which happens first: Silk Merchant, or play Sheepdog from your hand? "
         "1. Silk Merchant, 2. Sheepdog." in out
+    )
     assert alice.in_play.names() == ["Sheepdog"] and alice.hand.count("Gold") == 2
     assert (alice.coffers, alice.villagers) == (1, 1)
     lines = "\n".join(out)
@@ -240,6 +268,7 @@ WAY_QUESTION = "normally or with a Way?"
 
 def test_play_plays_normally_without_the_way_question_and_records_the_answer() -> None:
     from dominion_tui.core.decisions import TurnAction
+
     session, out = at(BARGE, ["play Bounty Hunter", "Copper"])
     assert not any(WAY_QUESTION in line for line in out)
     assert "Alice plays Bounty Hunter: +1 Action." in out
@@ -247,8 +276,9 @@ def test_play_plays_normally_without_the_way_question_and_records_the_answer() -
     assert session.game.answers[:2] == [TurnAction("play", "Bounty Hunter"), [0]]  # [0]: normal
 
 
-@pytest.mark.parametrize("line", ["play Barge as ox", "play barge as Way of the Ox", "play Bar as the ox",
-                                  "play Barge as w"])
+@pytest.mark.parametrize(
+    "line", ["play Barge as ox", "play barge as Way of the Ox", "play Bar as the ox", "play Barge as w"]
+)
 def test_play_as_a_way_by_any_unambiguous_part_of_its_name(line: str) -> None:
     session, out = at(BARGE, [line])
     alice = session.game.players[0]
@@ -257,9 +287,14 @@ def test_play_as_a_way_by_any_unambiguous_part_of_its_name(line: str) -> None:
     assert session.game.answers[1] == [1]  # the Way answer is recorded: replay stays exact
 
 
-@pytest.mark.parametrize("line,message", [("play Copper as ox", "not an Action"),
-                                          ("play Barge as cat", "No 'cat' here."),
-                                          ("play Gold as ox", "You have no Gold in your hand.")])
+@pytest.mark.parametrize(
+    "line,message",
+    [
+        ("play Copper as ox", "not an Action"),
+        ("play Barge as cat", "No 'cat' here."),
+        ("play Gold as ox", "You have no Gold in your hand."),
+    ],
+)
 def test_play_as_a_way_refused_in_one_line(line: str, message: str) -> None:
     session, out = at(BARGE, [line])
     assert session.game.answers == [] and session.game.players[0].hand.count("Copper") == 1
@@ -291,6 +326,7 @@ def test_a_reaction_played_from_the_hand_asks_the_way_question_only_with_ways_as
 
 def test_the_buy_phase_ends_by_itself_when_nothing_is_left_to_do() -> None:
     from dominion_tui.core.decisions import TurnAction
+
     session, out = at(BARGE, ["play Copper", "buy Copper", "no"])
     g = session.game
     assert g.current.name == "Bob" and g.answers[-1] == TurnAction("end")  # recorded: replay is exact
@@ -311,9 +347,13 @@ def test_full_status_only_at_the_start_of_a_turn_and_on_request() -> None:
 
 
 def test_hot_seat_pause_comes_before_the_new_turn_and_its_start_effects() -> None:
-    session, out = at(BARGE, ["play Barge", "next", "end", "end", "yes", "", "end", "end", "yes", "", "quit"], pause=True)
-    to_bob, to_alice = out.index("Pass the keyboard to Bob, then press Enter."), \
-        out.index("Pass the keyboard to Alice, then press Enter.")
+    session, out = at(
+        BARGE, ["play Barge", "next", "end", "end", "yes", "", "end", "end", "yes", "", "quit"], pause=True
+    )
+    to_bob, to_alice = (
+        out.index("Pass the keyboard to Bob, then press Enter."),
+        out.index("Pass the keyboard to Alice, then press Enter."),
+    )
     assert to_bob < out.index("Bob's turn 1.")
     barge = next(i for i, line in enumerate(out) if line.startswith("Alice's Barge"))
     assert to_alice < out.index("Alice's turn 2.") < barge  # Bob never hears what Barge drew
@@ -328,6 +368,7 @@ def test_quit_at_the_hot_seat_pause() -> None:
 
 def test_completion_of_play_as_and_the_settings() -> None:
     from dominion_tui.core.decisions import Decision
+
     session, _ = at(BARGE, [])
     g = session.game
     d = Decision("turn", g.players[0], "Action phase", topic="action")

@@ -6,6 +6,7 @@ A game is its setup plus its answers. These tests play random games with random 
 the keyboard session does: from a save file (resume) and from a shorter list of answers
 followed by the same answer again (undo, then redo).
 """
+
 from __future__ import annotations
 
 import io
@@ -57,8 +58,16 @@ def random_config(seed: int) -> Config:
 def session(config: Config, answers=None) -> Session:
     # No autosave path: saving after every answer would only slow the test; the save file is
     # written once, below, with the same function autosave uses.
-    return Session(config, Output(stream=io.StringIO()), reader=None, computers=list(config.players),
-                   save_path=None, pause=False, answers=list(answers or []), computer=RandomPlayer)
+    return Session(
+        config,
+        Output(stream=io.StringIO()),
+        reader=None,
+        computers=list(config.players),
+        save_path=None,
+        pause=False,
+        answers=list(answers or []),
+        computer=RandomPlayer,
+    )
 
 
 def play_until(s: Session, answers: list, n: int):
@@ -102,8 +111,12 @@ def test_resume_and_undo_rebuild_the_live_state(block: int, tmp_path: Path) -> N
 
 
 def test_way_of_the_mouse_setup_is_never_written_into_the_config(tmp_path: Path) -> None:
-    config = Config(["Ann", "Ben"], ["Barge", "Patron", "Silk Merchant", "Bounty Hunter",
-                                     "Village Green", "Supplies"], ["Way of the Mouse"], 13)
+    config = Config(
+        ["Ann", "Ben"],
+        ["Barge", "Patron", "Silk Merchant", "Bounty Hunter", "Village Green", "Supplies"],
+        ["Way of the Mouse"],
+        13,
+    )
     s = session(config)
     game = play_until(s, [], 5)
     assert config.mouse is None
@@ -114,8 +127,7 @@ def test_way_of_the_mouse_setup_is_never_written_into_the_config(tmp_path: Path)
 
 def keyboard_session(config: Config) -> Session:
     """Every player at the keyboard (so each turn's start is kept for undo), answered at random."""
-    return Session(config, Output(stream=io.StringIO()), reader=None, computers=[], save_path=None,
-                   pause=False)
+    return Session(config, Output(stream=io.StringIO()), reader=None, computers=[], save_path=None, pause=False)
 
 
 def play_on(s: Session, game, n: int):

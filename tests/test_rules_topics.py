@@ -1,4 +1,5 @@
 """`rules TOPIC`: each mechanism's rules in a few sentences, at the opening questions and in play."""
+
 from __future__ import annotations
 
 import os
@@ -10,8 +11,20 @@ import pytest
 
 from dominion_tui.rules_topics import TOPICS, rules
 
-REQUIRED = ["turn", "end", "exile", "horses", "ways", "events", "projects", "artifacts", "coffers",
-            "villagers", "reactions", "durations"]
+REQUIRED = [
+    "turn",
+    "end",
+    "exile",
+    "horses",
+    "ways",
+    "events",
+    "projects",
+    "artifacts",
+    "coffers",
+    "villagers",
+    "reactions",
+    "durations",
+]
 
 
 def test_every_required_topic_is_there_and_short_enough_to_hear() -> None:
@@ -39,8 +52,14 @@ def test_an_ambiguous_or_unknown_topic_says_so_in_one_line() -> None:
 
 def run(stdin: str, *args: str, tmp_path: Path) -> str:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--plain", *args], input=stdin,
-                         capture_output=True, text=True, timeout=120, env=env)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--plain", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
     return res.stdout
 
@@ -52,8 +71,17 @@ def test_rules_at_an_opening_question_reads_the_topic_and_asks_again(tmp_path: P
 
 
 def test_rules_in_play_changes_nothing(tmp_path: Path) -> None:
-    out = run("rules coffers\nhelp rules\nstatus\nquit\n", "--players", "Ann,Ben", "--seed", "3",
-              "--kingdom", "Intro to Horses", "--no-pause", tmp_path=tmp_path)
+    out = run(
+        "rules coffers\nhelp rules\nstatus\nquit\n",
+        "--players",
+        "Ann,Ben",
+        "--seed",
+        "3",
+        "--kingdom",
+        "Intro to Horses",
+        "--no-pause",
+        tmp_path=tmp_path,
+    )
     assert TOPICS["coffers"] in out
     assert "rules TOPIC: the rules of a mechanism" in out
     assert "Ann's action phase. Ann: 1 Action, 1 Buy, 0 coins" in out

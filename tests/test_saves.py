@@ -1,4 +1,5 @@
 """Saves: no game is lost to a bad disk, a player's file stays theirs, a hostile save is refused."""
+
 from __future__ import annotations
 
 import errno
@@ -52,6 +53,7 @@ def test_a_file_where_the_save_folder_should_be_does_not_end_the_game(monkeypatc
 def test_a_full_disk_turns_autosave_off_once_and_play_goes_on(monkeypatch, capsys, tmp_path: Path) -> None:
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
+
     monkeypatch.setattr(save.os, "fsync", full)
     code, out, err = play(monkeypatch, capsys, tmp_path, GAME, [*TURN, *TURN, "quit"])
     assert code == 0, err
@@ -72,9 +74,14 @@ def test_a_crash_with_autosave_off_does_not_claim_the_game_was_saved(monkeypatch
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_a_transcript_on_a_full_disk_stops_and_the_game_goes_on(tmp_path: Path) -> None:
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME, "--transcript", "/dev/full"],
-                         input="\n".join([*TURN, *TURN, "quit"]) + "\n", text=True, capture_output=True,
-                         env={**os.environ, "XDG_DATA_HOME": str(tmp_path)}, timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME, "--transcript", "/dev/full"],
+        input="\n".join([*TURN, *TURN, "quit"]) + "\n",
+        text=True,
+        capture_output=True,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
+        timeout=60,
+    )
     assert res.returncode == 0, res.stderr
     assert res.stdout.count("Transcript stopped: no space left on device.") == 1
     assert "Alice's turn 2." in res.stdout and "Game saved." in res.stdout
@@ -163,15 +170,20 @@ def test_a_damaged_save_is_refused_in_one_line_before_anything_is_said(monkeypat
     assert time.monotonic() - start < 30  # refused, not replayed
 
 
-@pytest.mark.parametrize("text,why", [
-    ('{"format": "dominion-tui save", "version": 1, "config": {"seed": Infinity}}', "Infinity is not a number"),
-    ('{"format": "dominion-tui save", "version": 1, "config": {"seed": NaN}}', "NaN is not a number"),
-    ('{"format": "dominion-tui save", "version": 1, "config": ' + "[" * 100_000 + "]" * 100_000 + "}",
-     "nested too deeply"),
-    ('{"format": "dominion-tui save", "seed": 1' + "0" * 5000 + "}", "a number in it is too long"),
-    ('{"format": "dominion-tui save", "ver', "cut short or not JSON"),
-    (" " * 20_000_001, "over 20 MB"),
-])
+@pytest.mark.parametrize(
+    "text,why",
+    [
+        ('{"format": "dominion-tui save", "version": 1, "config": {"seed": Infinity}}', "Infinity is not a number"),
+        ('{"format": "dominion-tui save", "version": 1, "config": {"seed": NaN}}', "NaN is not a number"),
+        (
+            '{"format": "dominion-tui save", "version": 1, "config": ' + "[" * 100_000 + "]" * 100_000 + "}",
+            "nested too deeply",
+        ),
+        ('{"format": "dominion-tui save", "seed": 1' + "0" * 5000 + "}", "a number in it is too long"),
+        ('{"format": "dominion-tui save", "ver', "cut short or not JSON"),
+        (" " * 20_000_001, "over 20 MB"),
+    ],
+)
 def test_an_unreadable_save_is_refused_in_one_line(monkeypatch, capsys, tmp_path: Path, text: str, why: str) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(text)
@@ -187,18 +199,35 @@ def test_a_save_that_is_not_a_regular_file_is_refused_without_reading_it(tmp_pat
         os.mkfifo(path)  # nothing will ever write to it: reading would hang
     else:
         path.symlink_to("/dev/zero")  # reading would never end
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", str(path)], input="",
-                         text=True, capture_output=True, env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
-                         timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--resume", str(path)],
+        input="",
+        text=True,
+        capture_output=True,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
+        timeout=60,
+    )
     assert res.returncode == 2 and res.stdout == ""
     assert res.stderr == f"dominion: {path} is not a save file: it is not a regular file.\n"
 
 
 def test_version_1_saves_still_resume_and_their_mouse_card_is_checked(monkeypatch, capsys, tmp_path: Path) -> None:
     old = tmp_path / "old.json"  # no "computers" and no "mouse": the earliest version-1 shape
-    old.write_text(json.dumps({"format": "dominion-tui save", "version": 1, "config": {
-        "players": ["Alice", "Bob"], "kingdom": ["Barge"], "landscapes": ["Way of the Mouse"], "seed": 2},
-        "answers": [{"verb": "play", "name": "Copper", "n": 1}, {"verb": "play", "name": "Copper"}]}))
+    old.write_text(
+        json.dumps(
+            {
+                "format": "dominion-tui save",
+                "version": 1,
+                "config": {
+                    "players": ["Alice", "Bob"],
+                    "kingdom": ["Barge"],
+                    "landscapes": ["Way of the Mouse"],
+                    "seed": 2,
+                },
+                "answers": [{"verb": "play", "name": "Copper", "n": 1}, {"verb": "play", "name": "Copper"}],
+            }
+        )
+    )
     data = save.read(old)
     assert data.computers == [] and data.levels == {} and data.config.mouse is None and len(data.answers) == 2
     with_mouse = tweak(old, "mouse.json", lambda r: r["config"].update(mouse="Black Cat"))
@@ -213,11 +242,23 @@ def test_version_1_saves_still_resume_and_their_mouse_card_is_checked(monkeypatc
 def test_a_resumed_game_keeps_each_computer_level(monkeypatch, capsys, tmp_path: Path) -> None:
     """Issue 14: `--computer Bob:hard,Cat:bigmoney`, quit, resume: the same levels play on."""
     from dominion_tui.bots import BigMoneyPlayer, Bot
+
     sessions = []
     run = cli.Session.run
     monkeypatch.setattr(cli.Session, "run", lambda self: sessions.append(self) or run(self))
-    args = ["--players", "Ann,Bob,Cat", "--computer", "Bob:hard,Cat:bigmoney", "--kingdom", "Barge",
-            "--landscapes", "", "--seed", "2", "--no-pause"]
+    args = [
+        "--players",
+        "Ann,Bob,Cat",
+        "--computer",
+        "Bob:hard,Cat:bigmoney",
+        "--kingdom",
+        "Barge",
+        "--landscapes",
+        "",
+        "--seed",
+        "2",
+        "--no-pause",
+    ]
     code, out, err = play(monkeypatch, capsys, tmp_path, args, [*TURN, "quit"])
     assert code == 0 and "Game saved." in out, err
     code, out, err = play(monkeypatch, capsys, tmp_path, ["--resume"], [*TURN, "quit"])
@@ -227,15 +268,23 @@ def test_a_resumed_game_keeps_each_computer_level(monkeypatch, capsys, tmp_path:
     assert isinstance(bots["Cat"], BigMoneyPlayer)
 
 
-@pytest.mark.parametrize("levels,why", [
-    ({"Bob": "godlike"}, "a computer level is unknown"),
-    ({"Alice": "hard"}, "the computer levels are not for computer players"),
-    (["hard"], "the computer levels are not for computer players"),
-])
+@pytest.mark.parametrize(
+    "levels,why",
+    [
+        ({"Bob": "godlike"}, "a computer level is unknown"),
+        ({"Alice": "hard"}, "the computer levels are not for computer players"),
+        (["hard"], "the computer levels are not for computer players"),
+    ],
+)
 def test_computer_levels_in_a_save_are_checked(tmp_path: Path, levels, why: str) -> None:
     path = tmp_path / "levels.json"
-    raw = {"format": "dominion-tui save", "version": 1, "config": {"players": ["Alice", "Bob"],
-           "kingdom": ["Barge"], "landscapes": [], "seed": 2}, "computers": ["Bob"], "answers": []}
+    raw = {
+        "format": "dominion-tui save",
+        "version": 1,
+        "config": {"players": ["Alice", "Bob"], "kingdom": ["Barge"], "landscapes": [], "seed": 2},
+        "computers": ["Bob"],
+        "answers": [],
+    }
     path.write_text(json.dumps({**raw, "levels": {"Bob": "bigmoney"}}))
     assert save.read(path).levels == {"Bob": "bigmoney"}
     path.write_text(json.dumps({**raw, "levels": levels}))
@@ -244,12 +293,15 @@ def test_computer_levels_in_a_save_are_checked(tmp_path: Path, levels, why: str)
 
 
 # ---------------------------------------------------------------- 8. save FILE, names, stray files
-@pytest.mark.parametrize("target,said", [
-    ("~nosuchuser9/x.json", "Could not save to ~nosuchuser9/x.json: there is no user nosuchuser9."),
-    ("/proc/x.json", "Could not save to /proc/x.json: the folder /proc does not accept new files."),
-    ("{tmp}/nowhere/x.json", "Could not save to {tmp}/nowhere/x.json: the folder {tmp}/nowhere does not exist."),
-    ("{tmp}", "Could not save to {tmp}: {tmp} is a folder."),
-])
+@pytest.mark.parametrize(
+    "target,said",
+    [
+        ("~nosuchuser9/x.json", "Could not save to ~nosuchuser9/x.json: there is no user nosuchuser9."),
+        ("/proc/x.json", "Could not save to /proc/x.json: the folder /proc does not accept new files."),
+        ("{tmp}/nowhere/x.json", "Could not save to {tmp}/nowhere/x.json: the folder {tmp}/nowhere does not exist."),
+        ("{tmp}", "Could not save to {tmp}: {tmp} is a folder."),
+    ],
+)
 def test_save_to_an_impossible_place_says_why_in_one_line(monkeypatch, capsys, tmp_path, target, said) -> None:
     if target == "/proc/x.json" and not os.path.exists("/proc/version"):
         pytest.skip("needs /proc")
@@ -280,8 +332,9 @@ def test_temporary_files_left_by_a_killed_game_are_removed_at_start(monkeypatch,
     assert (folder / "autosave.json").exists()
 
 
-def test_answers_that_do_not_fit_are_refused_before_a_word_and_the_autosave_stays(monkeypatch, capsys,
-                                                                                   tmp_path) -> None:
+def test_answers_that_do_not_fit_are_refused_before_a_word_and_the_autosave_stays(
+    monkeypatch, capsys, tmp_path
+) -> None:
     mine = saved_game(monkeypatch, capsys, tmp_path)
     waiting = (tmp_path / "data" / "dominion-tui" / "autosave.json").read_bytes()
     bad = tweak(mine, "bad.json", lambda r: r["answers"].append({"verb": "buy", "name": "Province", "n": 1}))
@@ -295,4 +348,8 @@ def test_a_resumed_game_does_not_retell_what_the_last_saved_answer_did(monkeypat
     code, out, err = play(monkeypatch, capsys, tmp_path / "data", ["--resume", str(mine)], ["quit"])
     assert code == 0, err
     assert "Alice draws" not in out  # Bob is at the keyboard now: Alice's hand is hers
-    assert out.index("Players: Alice, Bob.") < out.index("Resuming: Bob's turn 1, buy phase.") < out.index("Pass the keyboard to Bob")
+    assert (
+        out.index("Players: Alice, Bob.")
+        < out.index("Resuming: Bob's turn 1, buy phase.")
+        < out.index("Pass the keyboard to Bob")
+    )

@@ -20,8 +20,17 @@ from dominion_tui.scenario_schema import (
 )
 
 CARD_NAMES = [
-    "Bounty Hunter", "Copper", "Estate", "Silver", "Gold", "Province", "Horse",
-    "Way of the Ox", "Sheepdog", "Barracks", "Key",
+    "Bounty Hunter",
+    "Copper",
+    "Estate",
+    "Silver",
+    "Gold",
+    "Province",
+    "Horse",
+    "Way of the Ox",
+    "Sheepdog",
+    "Barracks",
+    "Key",
 ]
 _BY_LOWER = {name.lower(): name for name in CARD_NAMES}
 
@@ -333,7 +342,12 @@ def test_seed_may_be_negative_and_phase_is_case_insensitive() -> None:
 
 def test_player_names_are_stripped_and_kept() -> None:
     assert parse("name: n\nplayers: [' Ann ', Bo, Cy, Di, Ed, Flo]\nsteps: []\n").players == [
-        "Ann", "Bo", "Cy", "Di", "Ed", "Flo"
+        "Ann",
+        "Bo",
+        "Cy",
+        "Di",
+        "Ed",
+        "Flo",
     ]
 
 
@@ -457,14 +471,17 @@ FIELD_ERRORS = [
     ("name: 5\nplayers: [A]\nsteps: []\n", "bad.yaml: name: expected the scenario name as text, got the number 5"),
     # players
     ("name: x\nplayers: []\nsteps: []\n", "bad.yaml: players: expected a list of 1 to 6 names"),
-    ("name: x\nplayers: [A, B, C, D, E, F, G]\nsteps: []\n", "bad.yaml: players: expected a list of 1 to 6 names, got a list of 7 items"),
+    (
+        "name: x\nplayers: [A, B, C, D, E, F, G]\nsteps: []\n",
+        "bad.yaml: players: expected a list of 1 to 6 names, got a list of 7 items",
+    ),
     ("name: x\nplayers: Alice\nsteps: []\n", "bad.yaml: players: expected a list of 1 to 6 names, got text 'Alice'"),
     ("name: x\nplayers: [Alice, alice]\nsteps: []\n", "bad.yaml: players[1]: 'alice' is listed twice"),
     ("name: x\nplayers: [Alice, '']\nsteps: []\n", "bad.yaml: players[1]: expected a player name"),
     ("name: x\nplayers: [Alice, 7]\nsteps: []\n", "bad.yaml: players[1]: expected a player name, got the number 7"),
     ("name: x\nplayers: [Alice, [Bob]]\nsteps: []\n", "bad.yaml: players[1]: expected a player name, got a list"),
     ("name: x\nplayers: [Alice, supply]\nsteps: []\n", "bad.yaml: players[1]: 'supply' cannot be a player name"),
-    ("name: x\nplayers: [Alice, \"B\\nob\"]\nsteps: []\n", "bad.yaml: players[1]: expected a player name on one line"),
+    ('name: x\nplayers: [Alice, "B\\nob"]\nsteps: []\n', "bad.yaml: players[1]: expected a player name on one line"),
     # kingdom, landscapes, mouse, seed
     (MINIMAL + "kingdom: [Copper, Coper]\n", "bad.yaml: kingdom[1]: unknown card 'Coper'"),
     (MINIMAL + "kingdom: Copper\n", "bad.yaml: kingdom: expected a list"),
@@ -478,35 +495,80 @@ FIELD_ERRORS = [
     (MINIMAL + "seed: 1.5\n", "bad.yaml: seed: expected a whole number, got text '1.5'"),
     (MINIMAL + "seed: true\n", "bad.yaml: seed: expected a whole number, got true"),
     # a seed no game takes is the file's fault (INVALID), not the game's (FAIL): issue 19
-    (MINIMAL + "seed: " + "9" * 300 + "\n", "bad.yaml: seed: expected a whole number of at most 19 digits, got one of 300 digits"),
-    (MINIMAL + "seed: -" + "1" * 20 + "\n", "bad.yaml: seed: expected a whole number of at most 19 digits, got one of 20 digits"),
-    (MINIMAL + "seed: " + "9" * 5000 + "\n", "bad.yaml: line 4: not valid YAML: a number of 5000 digits is far too long"),
+    (
+        MINIMAL + "seed: " + "9" * 300 + "\n",
+        "bad.yaml: seed: expected a whole number of at most 19 digits, got one of 300 digits",
+    ),
+    (
+        MINIMAL + "seed: -" + "1" * 20 + "\n",
+        "bad.yaml: seed: expected a whole number of at most 19 digits, got one of 20 digits",
+    ),
+    (
+        MINIMAL + "seed: " + "9" * 5000 + "\n",
+        "bad.yaml: line 4: not valid YAML: a number of 5000 digits is far too long",
+    ),
     # setup
     (MINIMAL + "setup: [Alice]\n", "bad.yaml: setup: expected a mapping"),
-    (MINIMAL + "setup:\n  Carol: {}\n", "bad.yaml: setup.Carol: unknown key (expected a player name or one of supply, trash, phase, turn)"),
+    (
+        MINIMAL + "setup:\n  Carol: {}\n",
+        "bad.yaml: setup.Carol: unknown key (expected a player name or one of supply, trash, phase, turn)",
+    ),
     (MINIMAL + "setup:\n  suply: {}\n", "bad.yaml: setup.suply: unknown key (did you mean 'supply'?)"),
     (MINIMAL + "setup:\n  Alice: {}\n  alice: {}\n", "bad.yaml: setup.alice: player Alice is set up twice"),
     (MINIMAL + "setup:\n  Alice: [Copper]\n", "bad.yaml: setup.Alice: expected a mapping"),
     (MINIMAL + "setup:\n  Alice:\n", "bad.yaml: setup.Alice: expected a mapping of keys to values, got nothing"),
-    (MINIMAL + "setup:\n  Alice: {hand: [Copper, Silver, Coper]}\n", "bad.yaml: setup.Alice.hand[2]: unknown card 'Coper'"),
+    (
+        MINIMAL + "setup:\n  Alice: {hand: [Copper, Silver, Coper]}\n",
+        "bad.yaml: setup.Alice.hand[2]: unknown card 'Coper'",
+    ),
     (MINIMAL + "setup:\n  Alice: {handd: []}\n", "bad.yaml: setup.Alice.handd: unknown key (did you mean 'hand'?)"),
     (MINIMAL + "setup:\n  Alice: {deck: Copper}\n", "bad.yaml: setup.Alice.deck: expected a list"),
     (MINIMAL + "setup:\n  Alice: {deck_top: [Copper]}\n", "bad.yaml: setup.Alice.deck_top: unknown key"),
-    (MINIMAL + "setup:\n  Alice: {coins: -1}\n", "bad.yaml: setup.Alice.coins: expected a whole number (0 to 1000), got -1"),
-    (MINIMAL + "setup:\n  Alice: {actions: false}\n", "bad.yaml: setup.Alice.actions: expected a whole number (0 to 1000), got false"),
-    (MINIMAL + "setup:\n  Alice: {villagers: '2'}\n", "bad.yaml: setup.Alice.villagers: expected a whole number (0 to 1000), got text '2'"),
+    (
+        MINIMAL + "setup:\n  Alice: {coins: -1}\n",
+        "bad.yaml: setup.Alice.coins: expected a whole number (0 to 1000), got -1",
+    ),
+    (
+        MINIMAL + "setup:\n  Alice: {actions: false}\n",
+        "bad.yaml: setup.Alice.actions: expected a whole number (0 to 1000), got false",
+    ),
+    (
+        MINIMAL + "setup:\n  Alice: {villagers: '2'}\n",
+        "bad.yaml: setup.Alice.villagers: expected a whole number (0 to 1000), got text '2'",
+    ),
     (MINIMAL + "setup:\n  Alice: {plot_tokens: [1]}\n", "bad.yaml: setup.Alice.plot_tokens: expected a whole number"),
-    (MINIMAL + "setup:\n  Alice: {projects: [Barrack]}\n", "bad.yaml: setup.Alice.projects[0]: unknown project 'Barrack'"),
-    (MINIMAL + "setup:\n  Alice: {projects: [Barracks, barracks]}\n", "bad.yaml: setup.Alice.projects[1]: Barracks is listed twice"),
+    (
+        MINIMAL + "setup:\n  Alice: {projects: [Barrack]}\n",
+        "bad.yaml: setup.Alice.projects[0]: unknown project 'Barrack'",
+    ),
+    (
+        MINIMAL + "setup:\n  Alice: {projects: [Barracks, barracks]}\n",
+        "bad.yaml: setup.Alice.projects[1]: Barracks is listed twice",
+    ),
     (MINIMAL + "setup:\n  Alice: {artifacts: [Flag]}\n", "bad.yaml: setup.Alice.artifacts[0]: unknown artifact 'Flag'"),
     (MINIMAL + "setup:\n  supply: [Province]\n", "bad.yaml: setup.supply: expected a mapping"),
     (MINIMAL + "setup:\n  supply: {Provnce: 2}\n", "bad.yaml: setup.supply: unknown card 'Provnce'"),
-    (MINIMAL + "setup:\n  supply: {Province: -2}\n", "bad.yaml: setup.supply.Province: expected a whole number (0 to 1000), got -2"),
+    (
+        MINIMAL + "setup:\n  supply: {Province: -2}\n",
+        "bad.yaml: setup.supply.Province: expected a whole number (0 to 1000), got -2",
+    ),
     (MINIMAL + "setup:\n  supply: {Province: lots}\n", "bad.yaml: setup.supply.Province: expected a whole number"),
-    (MINIMAL + "setup:\n  supply: {Copper: 1000000000}\n", "bad.yaml: setup.supply.Copper: expected a whole number (0 to 1000), got 1000000000"),
-    (MINIMAL + "setup:\n  supply: {Copper: " + "7" * 4000 + "}\n", "bad.yaml: setup.supply.Copper: expected a whole number (0 to 1000), got 777"),
-    (MINIMAL + "setup:\n  Alice: {coffers: 1001}\n", "bad.yaml: setup.Alice.coffers: expected a whole number (0 to 1000), got 1001"),
-    (MINIMAL + "setup:\n  Alice: {actions: " + "9" * 4000 + "}\n", "bad.yaml: setup.Alice.actions: expected a whole number (0 to 1000)"),
+    (
+        MINIMAL + "setup:\n  supply: {Copper: 1000000000}\n",
+        "bad.yaml: setup.supply.Copper: expected a whole number (0 to 1000), got 1000000000",
+    ),
+    (
+        MINIMAL + "setup:\n  supply: {Copper: " + "7" * 4000 + "}\n",
+        "bad.yaml: setup.supply.Copper: expected a whole number (0 to 1000), got 777",
+    ),
+    (
+        MINIMAL + "setup:\n  Alice: {coffers: 1001}\n",
+        "bad.yaml: setup.Alice.coffers: expected a whole number (0 to 1000), got 1001",
+    ),
+    (
+        MINIMAL + "setup:\n  Alice: {actions: " + "9" * 4000 + "}\n",
+        "bad.yaml: setup.Alice.actions: expected a whole number (0 to 1000)",
+    ),
     (MINIMAL + "setup:\n  supply: {Province: 2, province: 3}\n", "bad.yaml: setup.supply: Province is listed twice"),
     (MINIMAL + "setup:\n  supply: {5: 3}\n", "bad.yaml: setup.supply: expected a card name, got the number 5"),
     (MINIMAL + "setup:\n  trash: Gold\n", "bad.yaml: setup.trash: expected a list"),
@@ -518,37 +580,85 @@ FIELD_ERRORS = [
     # steps
     ("name: x\nplayers: [A]\nsteps: play Copper\n", "bad.yaml: steps: expected a list"),
     ("name: x\nplayers: [A]\nsteps:\n", "bad.yaml: steps: expected a list (write [] for none), got nothing"),
-    ("name: x\nplayers: [A]\nsteps:\n  - ok\n  - [play, Copper]\n", "bad.yaml: steps[1]: expected a line of text, got a list"),
-    ("name: x\nplayers: [A]\nsteps:\n  - play: Copper\n", "bad.yaml: steps[0].play: unknown key (a step is a line or {line: ..., rejected: true}; quote lines containing ': ')"),
+    (
+        "name: x\nplayers: [A]\nsteps:\n  - ok\n  - [play, Copper]\n",
+        "bad.yaml: steps[1]: expected a line of text, got a list",
+    ),
+    (
+        "name: x\nplayers: [A]\nsteps:\n  - play: Copper\n",
+        "bad.yaml: steps[0].play: unknown key (a step is a line or {line: ..., rejected: true}; quote lines containing ': ')",
+    ),
     ("name: x\nplayers: [A]\nsteps:\n  - {rejected: true}\n", "bad.yaml: steps[0].line: missing (required)"),
-    ("name: x\nplayers: [A]\nsteps:\n  - {line: end, rejected: maybe}\n", "bad.yaml: steps[0].rejected: expected true or false, got text 'maybe'"),
-    ("name: x\nplayers: [A]\nsteps:\n  - {line: end, rejected: 1}\n", "bad.yaml: steps[0].rejected: expected true or false, got the number 1"),
-    ("name: x\nplayers: [A]\nsteps:\n  - {line: end, rejectd: true}\n", "bad.yaml: steps[0].rejectd: unknown key (did you mean 'rejected'?)"),
-    ("name: x\nplayers: [A]\nsteps:\n  - {line: [end]}\n", "bad.yaml: steps[0].line: expected a line of text, got a list"),
-    ("name: x\nplayers: [A]\nsteps:\n  - \"play\\nend\"\n", "bad.yaml: steps[0]: expected a single line"),
+    (
+        "name: x\nplayers: [A]\nsteps:\n  - {line: end, rejected: maybe}\n",
+        "bad.yaml: steps[0].rejected: expected true or false, got text 'maybe'",
+    ),
+    (
+        "name: x\nplayers: [A]\nsteps:\n  - {line: end, rejected: 1}\n",
+        "bad.yaml: steps[0].rejected: expected true or false, got the number 1",
+    ),
+    (
+        "name: x\nplayers: [A]\nsteps:\n  - {line: end, rejectd: true}\n",
+        "bad.yaml: steps[0].rejectd: unknown key (did you mean 'rejected'?)",
+    ),
+    (
+        "name: x\nplayers: [A]\nsteps:\n  - {line: [end]}\n",
+        "bad.yaml: steps[0].line: expected a line of text, got a list",
+    ),
+    ('name: x\nplayers: [A]\nsteps:\n  - "play\\nend"\n', "bad.yaml: steps[0]: expected a single line"),
     # expect: players
     (MINIMAL + "expect: [x]\n", "bad.yaml: expect: expected a mapping"),
-    (MINIMAL + "expect:\n  Alice:\n    handd: [Estate]\n", "bad.yaml: expect.Alice.handd: unknown key (did you mean 'hand'?)"),
-    (MINIMAL + "expect:\n  Carol: {coins: 1}\n", "bad.yaml: expect.Carol: unknown key (expected a player name or one of supply"),
+    (
+        MINIMAL + "expect:\n  Alice:\n    handd: [Estate]\n",
+        "bad.yaml: expect.Alice.handd: unknown key (did you mean 'hand'?)",
+    ),
+    (
+        MINIMAL + "expect:\n  Carol: {coins: 1}\n",
+        "bad.yaml: expect.Carol: unknown key (expected a player name or one of supply",
+    ),
     (MINIMAL + "expect:\n  Alice: {hand: [Estat]}\n", "bad.yaml: expect.Alice.hand[0]: unknown card 'Estat'"),
-    (MINIMAL + "expect:\n  Alice: {hand_count: many}\n", "bad.yaml: expect.Alice.hand_count: expected a whole number (0 to 1000), got text 'many'"),
-    (MINIMAL + "expect:\n  Alice: {hand_count: -1}\n", "bad.yaml: expect.Alice.hand_count: expected a whole number (0 to 1000), got -1"),
+    (
+        MINIMAL + "expect:\n  Alice: {hand_count: many}\n",
+        "bad.yaml: expect.Alice.hand_count: expected a whole number (0 to 1000), got text 'many'",
+    ),
+    (
+        MINIMAL + "expect:\n  Alice: {hand_count: -1}\n",
+        "bad.yaml: expect.Alice.hand_count: expected a whole number (0 to 1000), got -1",
+    ),
     (MINIMAL + "expect:\n  Alice: {coins_count: 1}\n", "bad.yaml: expect.Alice.coins_count: unknown key"),
-    (MINIMAL + "expect:\n  Alice: {exile_includes: Copper}\n", "bad.yaml: expect.Alice.exile_includes: expected a list"),
-    (MINIMAL + "expect:\n  Alice: {deck_top: [Copper, Coppr]}\n", "bad.yaml: expect.Alice.deck_top[1]: unknown card 'Coppr'"),
-    (MINIMAL + "expect:\n  Alice: {score: 1.5}\n", "bad.yaml: expect.Alice.score: expected a whole number, got text '1.5'"),
+    (
+        MINIMAL + "expect:\n  Alice: {exile_includes: Copper}\n",
+        "bad.yaml: expect.Alice.exile_includes: expected a list",
+    ),
+    (
+        MINIMAL + "expect:\n  Alice: {deck_top: [Copper, Coppr]}\n",
+        "bad.yaml: expect.Alice.deck_top[1]: unknown card 'Coppr'",
+    ),
+    (
+        MINIMAL + "expect:\n  Alice: {score: 1.5}\n",
+        "bad.yaml: expect.Alice.score: expected a whole number, got text '1.5'",
+    ),
     (MINIMAL + "expect:\n  Alice: {score: true}\n", "bad.yaml: expect.Alice.score: expected a whole number, got true"),
-    (MINIMAL + "expect:\n  Alice: 3\n", "bad.yaml: expect.Alice: expected a mapping of keys to values, got the number 3"),
+    (
+        MINIMAL + "expect:\n  Alice: 3\n",
+        "bad.yaml: expect.Alice: expected a mapping of keys to values, got the number 3",
+    ),
     (MINIMAL + "expect:\n  Alice: {}\n  ALICE: {}\n", "bad.yaml: expect.ALICE: player Alice has two expect entries"),
     # expect: top level
     (MINIMAL + "expect:\n  supply: {Province: x}\n", "bad.yaml: expect.supply.Province: expected a whole number"),
     (MINIMAL + "expect:\n  supply: {Duchy: 1}\n", "bad.yaml: expect.supply: unknown card 'Duchy'"),
     (MINIMAL + "expect:\n  trash: [Goldd]\n", "bad.yaml: expect.trash[0]: unknown card 'Goldd'"),
     (MINIMAL + "expect:\n  turn: 0\n", "bad.yaml: expect.turn: expected a whole number (1 to 1000), got 0"),
-    (MINIMAL + "expect:\n  current: Carol\n", "bad.yaml: expect.current: 'Carol' is not one of the players (Alice, Bob)"),
+    (
+        MINIMAL + "expect:\n  current: Carol\n",
+        "bad.yaml: expect.current: 'Carol' is not one of the players (Alice, Bob)",
+    ),
     (MINIMAL + "expect:\n  current: 1\n", "bad.yaml: expect.current: expected a player name, got the number 1"),
     (MINIMAL + "expect:\n  waiting_on: [Alice]\n", "bad.yaml: expect.waiting_on: expected a player name, got a list"),
-    (MINIMAL + "expect:\n  phase: clean-up\n", "bad.yaml: expect.phase: expected one of action, buy, cleanup, got text 'clean-up'"),
+    (
+        MINIMAL + "expect:\n  phase: clean-up\n",
+        "bad.yaml: expect.phase: expected one of action, buy, cleanup, got text 'clean-up'",
+    ),
     (MINIMAL + "expect:\n  game_over: sometimes\n", "bad.yaml: expect.game_over: expected true or false"),
     (MINIMAL + "expect:\n  game_over:\n", "bad.yaml: expect.game_over: expected true or false, got nothing"),
     (MINIMAL + "expect:\n  winner: Carol\n", "bad.yaml: expect.winner: 'Carol' is not one of the players"),
@@ -556,11 +666,26 @@ FIELD_ERRORS = [
     (MINIMAL + "expect:\n  winner: [Alice, Carol]\n", "bad.yaml: expect.winner[1]: 'Carol' is not one of the players"),
     (MINIMAL + "expect:\n  winner: [Alice, alice]\n", "bad.yaml: expect.winner[1]: Alice is listed twice"),
     (MINIMAL + "expect:\n  said: Alice\n", "bad.yaml: expect.said: expected a list"),
-    (MINIMAL + "expect:\n  said:\n    - []\n", "bad.yaml: expect.said[0]: expected a list of one or more words, got a list of 0 items"),
-    (MINIMAL + "expect:\n  said:\n    - {Alice: Exile}\n", "bad.yaml: expect.said[0]: expected a list of one or more words, got a mapping"),
-    (MINIMAL + "expect:\n  said:\n    - [Alice, [Exile]]\n", "bad.yaml: expect.said[0][1]: expected a word, got a list"),
-    (MINIMAL + "expect:\n  not_said:\n    - [Alice, '']\n", "bad.yaml: expect.not_said[0][1]: expected a word, got text ''"),
-    (MINIMAL + "expect:\n  not_said:\n    -\n", "bad.yaml: expect.not_said[0]: expected a list of one or more words, got nothing"),
+    (
+        MINIMAL + "expect:\n  said:\n    - []\n",
+        "bad.yaml: expect.said[0]: expected a list of one or more words, got a list of 0 items",
+    ),
+    (
+        MINIMAL + "expect:\n  said:\n    - {Alice: Exile}\n",
+        "bad.yaml: expect.said[0]: expected a list of one or more words, got a mapping",
+    ),
+    (
+        MINIMAL + "expect:\n  said:\n    - [Alice, [Exile]]\n",
+        "bad.yaml: expect.said[0][1]: expected a word, got a list",
+    ),
+    (
+        MINIMAL + "expect:\n  not_said:\n    - [Alice, '']\n",
+        "bad.yaml: expect.not_said[0][1]: expected a word, got text ''",
+    ),
+    (
+        MINIMAL + "expect:\n  not_said:\n    -\n",
+        "bad.yaml: expect.not_said[0]: expected a list of one or more words, got nothing",
+    ),
     (MINIMAL + "expect:\n  Said: []\n", "bad.yaml: expect.Said: unknown key (did you mean 'said'?)"),
 ]
 
@@ -598,8 +723,28 @@ def test_scenario_error_is_an_exception() -> None:
 
 def _random_value(rng: random.Random, depth: int = 0) -> object:
     choices = [
-        None, True, False, 0, -1, 7, 10**30, "", "Copper", "copper", "Coper", "Alice",
-        "yes", "no", "1.5", "supply", "hand", "line", "\n", "x: y", "[", "Bob",
+        None,
+        True,
+        False,
+        0,
+        -1,
+        7,
+        10**30,
+        "",
+        "Copper",
+        "copper",
+        "Coper",
+        "Alice",
+        "yes",
+        "no",
+        "1.5",
+        "supply",
+        "hand",
+        "line",
+        "\n",
+        "x: y",
+        "[",
+        "Bob",
     ]
     kind = rng.randrange(4 if depth < 3 else 1)
     if kind == 0:

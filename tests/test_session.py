@@ -1,4 +1,5 @@
 """Hot-seat privacy, verbosity levels and the transcript, through piped plain input."""
+
 from __future__ import annotations
 
 import os
@@ -11,9 +12,14 @@ BASE = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--s
 
 def run(tmp_path: Path, args: list[str], script: list[str]) -> list[str]:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *BASE, *args],
-                         input="\n".join(script) + "\n", text=True, capture_output=True,
-                         env=env, timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *BASE, *args],
+        input="\n".join(script) + "\n",
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     assert res.returncode == 0, res.stderr
     return res.stdout.splitlines()
 
@@ -54,8 +60,13 @@ def test_verbose_tells_every_draw(tmp_path: Path) -> None:
 
 
 def test_bad_verbosity_is_one_line(tmp_path: Path) -> None:
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--verbosity", "loud"], text=True,
-                         capture_output=True, timeout=60, input="")
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--verbosity", "loud"],
+        text=True,
+        capture_output=True,
+        timeout=60,
+        input="",
+    )
     assert res.returncode == 2 and len(res.stderr.splitlines()) == 1
 
 
@@ -99,22 +110,36 @@ def test_speech_flag_without_an_engine_says_so_in_one_line_and_plays_on(tmp_path
 def test_opening_questions_re_ask_bad_answers_and_take_defaults(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     script = "9\n3\nAnn,Ann\nAnn,Ben,Cat\nZed\nBen\n\n\nquit\n"  # Enter: normal level, then the kingdom
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--no-pause", "--seed", "5"],
-                         input=script, text=True, capture_output=True, env=env, timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--no-pause", "--seed", "5"],
+        input=script,
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     out = res.stdout.splitlines()
     assert "Type a number from 1 to 6, or press Enter for 2." in out
     assert "Give 3 different names separated by commas, or press Enter." in out
     assert "Name players from Ann, Ben, Cat, or press Enter for none." in out
     assert "Players: Ann, Ben, Cat. Seed 5." in out
-    assert "Kingdom: Black Cat, Border Guard, Supplies, Sheepdog, Bounty Hunter, Patron, Silk Merchant, " \
-        "Village Green, Barge." in out  # the First game, in cost order
+    assert (
+        "Kingdom: Black Cat, Border Guard, Supplies, Sheepdog, Bounty Hunter, Patron, Silk Merchant, "
+        "Village Green, Barge." in out
+    )  # the First game, in cost order
     assert "Ben's turn 1." not in out  # Ann, a person, is asked first and quits
 
 
 def test_defaults_on_enter(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--no-pause"], input="\n\n\n\nquit\n",
-                         text=True, capture_output=True, env=env, timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--no-pause"],
+        input="\n\n\n\nquit\n",
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     assert any(line.startswith("Players: Alice, Bob. Seed ") for line in res.stdout.splitlines())
 
 
@@ -137,19 +162,28 @@ def test_ways_typed_with_play_and_the_automatic_end_replay_exactly() -> None:
     from dominion_tui.core.game import Config
 
     config = Config(["Alice", "Bob"], ["Sheepdog"], ["Way of the Ox"], 1)
-    lines = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end", "yes",
-             "play Sheepdog as ox", "treasures", "buy Silver"]
+    lines = [
+        "treasures",
+        "end",
+        "treasures",
+        "buy Sheepdog",
+        "end",
+        "end",
+        "yes",
+        "play Sheepdog as ox",
+        "treasures",
+        "buy Silver",
+    ]
     first, out = play_in_process(config, lines, computers=["Bob"], pause=False)
     g = first.game
     assert "Alice plays Sheepdog with Way of the Ox: +2 Actions." in out
     assert not any("normally or with a Way?" in line for line in out)
-    assert TurnAction("end") in g.answers[g.answers.index(TurnAction("buy", "Sheepdog")):][:2]  # auto end
+    assert TurnAction("end") in g.answers[g.answers.index(TurnAction("buy", "Sheepdog")) :][:2]  # auto end
     assert g.current.name == "Alice" and g.current.turns_taken == 5
     # the game is its setup plus its answers: replayed, it is the same game, and nothing is said again
     again, said = play_in_process(config, [], computers=["Bob"], pause=False, answers=list(g.answers))
     state = [(p.hand.names(), p.deck.names(), p.discard.names(), p.actions) for p in g.players]
-    assert state == [(p.hand.names(), p.deck.names(), p.discard.names(), p.actions)
-                     for p in again.game.players]
+    assert state == [(p.hand.names(), p.deck.names(), p.discard.names(), p.actions) for p in again.game.players]
     assert not any(" plays " in line or " buys " in line for line in said), said
 
 
@@ -176,9 +210,29 @@ def test_resume_says_where_things_stand_once_and_no_move_again() -> None:
 def test_ask_ways_flag_asks_the_way_question_on_every_action(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     script = ["treasures", "end", "treasures", "buy Sheepdog", "end", "end", "yes", "play Sheepdog", "ox", "quit"]
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Alice,Bob", "--computer", "Bob",
-                          "--kingdom", "Sheepdog", "--landscapes", "Way of the Ox", "--seed", "1", "--ask-ways"],
-                         input="\n".join(script) + "\n", text=True, capture_output=True, env=env, timeout=60)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dominion_tui",
+            "--players",
+            "Alice,Bob",
+            "--computer",
+            "Bob",
+            "--kingdom",
+            "Sheepdog",
+            "--landscapes",
+            "Way of the Ox",
+            "--seed",
+            "1",
+            "--ask-ways",
+        ],
+        input="\n".join(script) + "\n",
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     out = res.stdout.splitlines()
     assert any(line.startswith("Alice: Play Sheepdog normally or with a Way?") for line in out)
     assert "Alice plays Sheepdog with Way of the Ox: +2 Actions." in out
@@ -186,8 +240,27 @@ def test_ask_ways_flag_asks_the_way_question_on_every_action(tmp_path: Path) -> 
 
 def test_a_computer_going_first_keeps_its_new_hand_to_itself(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--players", "Bot,Ann", "--computer", "Bot",
-                          "--kingdom", "Barge", "--landscapes", "", "--seed", "3"],
-                         input="quit\n", text=True, capture_output=True, env=env, timeout=60)
+    res = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dominion_tui",
+            "--players",
+            "Bot,Ann",
+            "--computer",
+            "Bot",
+            "--kingdom",
+            "Barge",
+            "--landscapes",
+            "",
+            "--seed",
+            "3",
+        ],
+        input="quit\n",
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     assert "Ann's turn 1." in res.stdout
     assert not any(line.startswith("Bot draws") and ":" in line for line in res.stdout.splitlines())

@@ -1,4 +1,5 @@
 """Official pile sizes by player count, and games of every size run to the end."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,18 +39,33 @@ def test_no_horse_pile_when_nothing_uses_horses() -> None:
 
 @pytest.mark.parametrize("n", [1, 5, 6])
 def test_games_of_one_five_and_six_players_end(n: int) -> None:
-    game = new_game(Config([f"P{i}" for i in range(n)], list(PILOT_KINGDOM), ["Barracks"], n),
-                    {i: SimplePlayer(i) for i in range(n)})
+    game = new_game(
+        Config([f"P{i}" for i in range(n)], list(PILOT_KINGDOM), ["Barracks"], n),
+        {i: SimplePlayer(i) for i in range(n)},
+    )
     game.run()
     assert game.over and game.check_conservation() is None
 
 
-@pytest.mark.parametrize("players,kingdom,landscapes", [
-    ([], ["Barge"], []), (["A"] * 2, ["Barge"], []), ([f"P{i}" for i in range(7)], ["Barge"], []),
-    (["A", "B"], ["Ride"], []), (["A", "B"], ["Barge"], ["Sheepdog"]),
-    (["A", "B"], [d.name for d in cards.load().of_kind("kingdom") if d.is_("Action")
-                  and not d.is_("Duration") and d.cost in (2, 3)], ["Way of the Mouse"]),
-])
+@pytest.mark.parametrize(
+    "players,kingdom,landscapes",
+    [
+        ([], ["Barge"], []),
+        (["A"] * 2, ["Barge"], []),
+        ([f"P{i}" for i in range(7)], ["Barge"], []),
+        (["A", "B"], ["Ride"], []),
+        (["A", "B"], ["Barge"], ["Sheepdog"]),
+        (
+            ["A", "B"],
+            [
+                d.name
+                for d in cards.load().of_kind("kingdom")
+                if d.is_("Action") and not d.is_("Duration") and d.cost in (2, 3)
+            ],
+            ["Way of the Mouse"],
+        ),
+    ],
+)
 def test_impossible_setups_are_refused_in_one_sentence(players, kingdom, landscapes) -> None:
     with pytest.raises(SetupError) as e:
         new_game(Config(players, kingdom, landscapes, 1))

@@ -1,4 +1,5 @@
 """Speech: the recording fake, soft failure, and the spawned pyttsx3 process (dummy driver)."""
+
 from __future__ import annotations
 
 import ctypes.util
@@ -45,8 +46,9 @@ def test_null_speaker_accepts_everything() -> None:
     s.close()
 
 
-def test_missing_pyttsx3_gives_one_line_and_null_speaker(monkeypatch: pytest.MonkeyPatch,
-                                                         capfd: pytest.CaptureFixture[str]) -> None:
+def test_missing_pyttsx3_gives_one_line_and_null_speaker(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setitem(sys.modules, "pyttsx3", None)  # makes `import pyttsx3` fail
     speaker, message = start_speech()
     assert isinstance(speaker, NullSpeaker)
@@ -133,6 +135,7 @@ def test_child_speaks_sentence_after_sentence(capfd: pytest.CaptureFixture[str])
 @needs_pyttsx3
 def test_settings_apply_to_a_dummy_engine() -> None:
     import pyttsx3  # type: ignore[import-untyped]
+
     engine = pyttsx3.init("dummy")
     speech._apply(engine, {"rate": 120, "volume": 0.25, "voice": "jimmy"})  # voice: no raise
     engine.runAndWait()  # pyttsx3 queues property changes until its loop runs

@@ -1,4 +1,5 @@
 """The opening lines come before prompt_toolkit's import (issue 12: first prompt within 250 ms)."""
+
 from __future__ import annotations
 
 import subprocess

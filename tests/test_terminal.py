@@ -1,4 +1,5 @@
 """End to end: a real pseudo-terminal, a piped script, and a game killed and resumed."""
+
 from __future__ import annotations
 
 import io
@@ -18,14 +19,18 @@ SGR = re.compile(r"\x1b\[([0-9;]*)m")
 
 
 def env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    return {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm",
-            **extra}
+    return {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", **extra}
 
 
 def play_two_turns(tmp_path: Path, flags: list[str], **extra_env: str) -> str:
     """Both players take a turn in a real pseudo-terminal; returns everything it showed."""
-    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", *flags, *GAME],
-                          env=env(tmp_path, **extra_env), encoding="utf-8", timeout=20)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "dominion_tui", *flags, *GAME],
+        env=env(tmp_path, **extra_env),
+        encoding="utf-8",
+        timeout=20,
+    )
     log = io.StringIO()
     child.logfile_read = log
     for who in ("Alice", "Bob"):
@@ -52,8 +57,14 @@ def test_plain_in_a_pseudo_terminal_has_no_colour_or_style_and_no_warning(tmp_pa
 
 def test_piped_script_has_no_escape_sequence_at_all(tmp_path: Path) -> None:
     script = "\n".join(["treasures", "buy Silver", "end"] * 6 + ["hand", "quit"]) + "\n"
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input=script, text=True,
-                         capture_output=True, env=env(tmp_path), timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME],
+        input=script,
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert res.returncode == 0, res.stderr
     assert "\x1b" not in res.stdout + res.stderr
     assert "Alice buys and gains a Silver. 39 Silvers left." in res.stdout
@@ -72,8 +83,9 @@ def read_until(proc: subprocess.Popen, needle: str, timeout: float = 20) -> str:
 
 def test_killed_mid_turn_resume_restores_hands_decks_and_question(tmp_path: Path) -> None:
     args = [sys.executable, "-m", "dominion_tui", *GAME]
-    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                            env=env(tmp_path), bufsize=1)
+    proc = subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env(tmp_path), bufsize=1
+    )
     read_until(proc, "Alice, action>")
     for line in ["end", "treasures", "buy Silver", "end"]:  # Alice's turn 1
         proc.stdin.write(line + "\n")
@@ -85,8 +97,14 @@ def test_killed_mid_turn_resume_restores_hands_decks_and_question(tmp_path: Path
     bob_hand = re.findall(r"Bob's hand: .*", before)[-1]
     alice = re.findall(r"Alice: hand .*", before)[-1]
 
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume"], input="\nhand\nothers\nstatus\nquit\n",
-                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--resume"],
+        input="\nhand\nothers\nstatus\nquit\n",
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert res.returncode == 0, res.stderr
     pause = res.stdout.index("Pass the keyboard to Bob, then press Enter.")  # hot-seat: nobody's hand
     assert "hand" not in res.stdout[:pause].lower() and "Copper" not in res.stdout[:pause]  # before Enter
@@ -100,22 +118,40 @@ def test_damaged_save_is_refused_and_left_untouched(tmp_path: Path) -> None:
     save = tmp_path / "broken.json"
     save.write_text('{"format": "dominion-tui save", "version": 1, "config": 5}')
     before = save.read_bytes()
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", str(save)], text=True,
-                         capture_output=True, env=env(tmp_path), timeout=60, input="")
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--resume", str(save)],
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+        input="",
+    )
     assert res.returncode == 2
     assert "damaged" in res.stderr and "Traceback" not in res.stderr
     assert save.read_bytes() == before
     foreign = tmp_path / "foreign.json"
     foreign.write_text("[1, 2, 3]")
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", str(foreign)], text=True,
-                         capture_output=True, env=env(tmp_path), timeout=60, input="")
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--resume", str(foreign)],
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+        input="",
+    )
     assert res.returncode == 2 and "not a dominion-tui save file" in res.stderr
 
 
 def test_undo_takes_back_an_answer_that_revealed_nothing(tmp_path: Path) -> None:
     script = "treasures\nbuy Silver\nundo\nstatus\nundo\nstatus\nquit\n"
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME, "--no-auto-end"], input=script,
-                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME, "--no-auto-end"],
+        input=script,
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert "Alice takes back: buy Silver." in res.stdout
     after = res.stdout.split("takes back: buy Silver.")[1]
     assert "Alice: 1 Action, 1 Buy" in after
@@ -127,8 +163,14 @@ def test_undo_takes_back_an_answer_that_revealed_nothing(tmp_path: Path) -> None
 
 def test_undo_refuses_an_answer_that_drew_cards(tmp_path: Path) -> None:
     script = "end\nend\nyes\nundo\nquit\n"  # Alice's Clean-up drew a new hand; Bob may not undo it
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input=script, text=True,
-                         capture_output=True, env=env(tmp_path), timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME],
+        input=script,
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert "Nothing of yours to undo this turn." in res.stdout
 
 
@@ -140,25 +182,54 @@ def test_colour_mode_styles_only_what_the_words_already_say(tmp_path: Path) -> N
 
 
 def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
-    first = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="treasures\nquit\n",
-                           text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    first = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME],
+        input="treasures\nquit\n",
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert first.returncode == 0
-    second = subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="quit\n",
-                            text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    second = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME],
+        input="quit\n",
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert "The unfinished game is kept: dominion --resume previous" in second.stdout.splitlines()
     assert "Game saved. Type dominion --resume to go on." in second.stdout.splitlines()  # no long path
-    resumed = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume", "previous"],
-                             input="\nstatus\nquit\n", text=True, capture_output=True, env=env(tmp_path),
-                             timeout=60)
+    resumed = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--resume", "previous"],
+        input="\nstatus\nquit\n",
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert "Alice's buy phase. Alice: 1 Action, 1 Buy" in resumed.stdout
     assert "Game saved. Type dominion --resume previous to go on." in resumed.stdout  # in its own file
 
 
 def test_opening_questions_offer_the_waiting_game(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="treasures\nquit\n",
-                   text=True, capture_output=True, env=env(tmp_path), timeout=60)
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--no-pause"], input="\nstatus\nquit\n",
-                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME],
+        input="treasures\nquit\n",
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--no-pause"],
+        input="\nstatus\nquit\n",
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert "A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes." in res.stdout
     assert "Resuming: Alice's turn 1, buy phase." in res.stdout
     assert "Alice's buy phase." in res.stdout
@@ -166,14 +237,27 @@ def test_opening_questions_offer_the_waiting_game(tmp_path: Path) -> None:
 
 def test_a_save_whose_answers_do_not_fit_is_refused_in_one_line(tmp_path: Path) -> None:
     import json
-    subprocess.run([sys.executable, "-m", "dominion_tui", *GAME], input="treasures\nquit\n",
-                   text=True, capture_output=True, env=env(tmp_path), timeout=60)
+
+    subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *GAME],
+        input="treasures\nquit\n",
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     save = tmp_path / "dominion-tui" / "autosave.json"
     lines = save.read_text().splitlines(keepends=True)  # the autosave: a header, a line per answer
     lines[1] = json.dumps({"verb": "buy", "name": "Province", "n": 1}) + "\n"
     save.write_text("".join(lines))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume"], input="quit\n",
-                         text=True, capture_output=True, env=env(tmp_path), timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--resume"],
+        input="quit\n",
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
     assert res.returncode == 2, res.stdout + res.stderr
     assert "do not fit this game" in res.stderr and "Traceback" not in res.stderr
 
@@ -181,8 +265,9 @@ def test_a_save_whose_answers_do_not_fit_is_refused_in_one_line(tmp_path: Path) 
 def test_plain_in_a_real_terminal_writes_no_escape_sequence_at_all(tmp_path: Path) -> None:
     """--plain reads lines with readline told the terminal is dumb: typing, editing a line,
     history and tab completion all work without one cursor code (TERM here is xterm)."""
-    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", "--plain", *GAME],
-                          env=env(tmp_path), encoding="utf-8", timeout=20)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "dominion_tui", "--plain", *GAME], env=env(tmp_path), encoding="utf-8", timeout=20
+    )
     log = io.StringIO()
     child.logfile_read = log
     child.expect("Alice, action> ")
@@ -207,14 +292,26 @@ def test_piped_play_sees_each_prompt_before_sending_the_next_line(tmp_path: Path
     prompt must be flushed as soon as it is written (the listening benchmark relies on it)."""
     import queue
     import threading
-    proc = subprocess.Popen([sys.executable, "-m", "dominion_tui", *GAME], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, env=env(tmp_path), bufsize=1)
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dominion_tui", *GAME],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env(tmp_path),
+        bufsize=1,
+    )
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
     try:
-        for prompt, line in [("Alice, action>", "treasures"), ("Alice, buy>", "buy Silver"),
-                             ("Bob, action>", "end"), ("Bob, buy>", "end"), ("Bob, yes or no>", "yes"),
-                                 ("Alice, action>", "quit")]:
+        for prompt, line in [
+            ("Alice, action>", "treasures"),
+            ("Alice, buy>", "buy Silver"),
+            ("Bob, action>", "end"),
+            ("Bob, buy>", "end"),
+            ("Bob, yes or no>", "yes"),
+            ("Alice, action>", "quit"),
+        ]:
             seen = ""
             while not seen.rstrip("\n").endswith(prompt):
                 try:  # a generous guard, not a timing test: without a flush nothing would ever come

@@ -1,6 +1,7 @@
 """First-time tips (issue 23): each mechanism's tip comes the first time it happens, once per game,
 after the line that tells it; tips off changes nothing; tips are kept in saves; none in scenarios,
 none in games of computers only."""
+
 from __future__ import annotations
 
 import io
@@ -21,12 +22,32 @@ from dominion_tui.setup import database
 from dominion_tui.tips import TIPS, Tips
 
 # A few words from each tip: which tip a line is.
-MARKS = {name: "or rules " + {"reshuffle": "turn"}.get(name, name) + "." for name in
-         ("exile", "horses", "ways", "events", "projects", "coffers", "villagers", "artifacts", "durations",
-          "reactions", "reshuffle", "end")}
+MARKS = {
+    name: "or rules " + {"reshuffle": "turn"}.get(name, name) + "."
+    for name in (
+        "exile",
+        "horses",
+        "ways",
+        "events",
+        "projects",
+        "coffers",
+        "villagers",
+        "artifacts",
+        "durations",
+        "reactions",
+        "reshuffle",
+        "end",
+    )
+}
 # Recommended sets and seeds whose computer-played games between them show every mechanism.
-GAMES = [("First game", 1), ("Ways and Means", 1), ("Public Works", 1), ("Heirlooms", 2),
-         ("Intro to Exile", 1), ("Saving Up", 1)]
+GAMES = [
+    ("First game", 1),
+    ("Ways and Means", 1),
+    ("Public Works", 1),
+    ("Heirlooms", 2),
+    ("Intro to Exile", 1),
+    ("Saving Up", 1),
+]
 # A human's piped turns: whatever cannot be done is refused in one line and the next is tried.
 TURN = ["treasures", "buy Province", "buy Gold", "buy Silver", "end"]
 
@@ -78,8 +99,23 @@ def test_tips_come_on_the_computers_turns_too_but_only_the_learners_shuffle() ->
 
 
 def test_a_reaction_question_at_the_keyboard_tips_before_the_answer(tmp_path: Path) -> None:
-    out = run(tmp_path, ["--players", "Ann,Bob", "--computer", "Bob", "--kingdom", "Sheepdog", "--landscapes", "",
-                         "--seed", "4", "--tips"], ["treasures", "buy Sheepdog", "yes", "end"] * 20)
+    out = run(
+        tmp_path,
+        [
+            "--players",
+            "Ann,Bob",
+            "--computer",
+            "Bob",
+            "--kingdom",
+            "Sheepdog",
+            "--landscapes",
+            "",
+            "--seed",
+            "4",
+            "--tips",
+        ],
+        ["treasures", "buy Sheepdog", "yes", "end"] * 20,
+    )
     i = next(i for i, line in enumerate(out) if line.startswith("Tip: ") and which(line) == "reactions")
     assert out[i - 1] == "Ann: Play Sheepdog from your hand? 1. yes, or no."
     assert out[i + 1].startswith("Ann, choose>")  # the prompt, then the answer
@@ -98,8 +134,13 @@ def test_tips_off_says_nothing_and_keeps_nothing() -> None:
     rec = RECOMMENDED[0]
     text = io.StringIO()
     out = Output(plain=True, stream=text)
-    session = Session(Config(["Ann", "Bob"], list(rec.kingdom), list(rec.landscapes), 1), out, None,
-                      computers=["Ann", "Bob"], pause=False)  # no tips given: off
+    session = Session(
+        Config(["Ann", "Bob"], list(rec.kingdom), list(rec.landscapes), 1),
+        out,
+        None,
+        computers=["Ann", "Bob"],
+        pause=False,
+    )  # no tips given: off
     session.run()
     assert "Tip:" not in text.getvalue() and session.tips.given == set()
 
@@ -107,8 +148,14 @@ def test_tips_off_says_nothing_and_keeps_nothing() -> None:
 # ---------------------------------------------------------------- piped games through the command line
 def run(tmp_path: Path, args: list[str], script: list[str]) -> list[str]:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", *args], input="\n".join(script) + "\n",
-                         text=True, capture_output=True, env=env, timeout=120)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *args],
+        input="\n".join(script) + "\n",
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
     assert res.returncode == 0, res.stderr
     return res.stdout.splitlines()
 
@@ -132,13 +179,16 @@ def test_tips_off_is_todays_output_and_tips_on_only_adds_tip_lines(tmp_path: Pat
 def test_tips_off_is_the_game_without_any_tips_code(tmp_path: Path) -> None:
     """--no-tips against the same game with the tips observer taken out of the session entirely."""
     script = "\n".join(TURN * 30 + ["quit"]) + "\n"
-    gone = ("import dominion_tui.tips as t, sys\n"
-            "t.Tips.note = t.Tips.asked = lambda *a: None\n"
-            "from dominion_tui.cli import main\n"
-            "raise SystemExit(main(sys.argv[1:]))\n")
+    gone = (
+        "import dominion_tui.tips as t, sys\n"
+        "t.Tips.note = t.Tips.asked = lambda *a: None\n"
+        "from dominion_tui.cli import main\n"
+        "raise SystemExit(main(sys.argv[1:]))\n"
+    )
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "a"))
-    res = subprocess.run([sys.executable, "-c", gone, *PIPED], input=script, text=True, capture_output=True,
-                         env=env, timeout=120)
+    res = subprocess.run(
+        [sys.executable, "-c", gone, *PIPED], input=script, text=True, capture_output=True, env=env, timeout=120
+    )
     assert res.returncode == 0, res.stderr
     assert run(tmp_path / "b", [*PIPED, "--no-tips"], script.splitlines()) == res.stdout.splitlines()
 
@@ -156,7 +206,9 @@ def test_tips_are_kept_in_saves_and_never_repeated_after_resume(tmp_path: Path) 
 
 def test_tips_off_typed_is_kept_and_an_older_save_resumes_with_tips_off(tmp_path: Path) -> None:
     out = run(tmp_path, [*PIPED, "--tips"], ["tips", "tips off", "tips"] + TURN * 4 + ["quit"])
-    assert "tips is on. Type tips on or off." in out and "tips off." in out and "tips is off. Type tips on or off." in out
+    assert (
+        "tips is on. Type tips on or off." in out and "tips off." in out and "tips is off. Type tips on or off." in out
+    )
     assert not any(line.startswith("Tip: ") for line in out)
     path = tmp_path / "dominion-tui" / "autosave.json"
     assert json.loads(path.read_text().splitlines()[0])["tips"]["on"] is False
@@ -169,8 +221,9 @@ def test_tips_off_typed_is_kept_and_an_older_save_resumes_with_tips_off(tmp_path
     old = tmp_path / "old.json"
     old.write_text(path.read_text())
     assert not any(line.startswith("Tip: ") for line in run(tmp_path, ["--resume"], TURN * 60 + ["quit"]))
-    assert any(line.startswith("Tip: ") for line in run(tmp_path, ["--resume", str(old), "--tips"],
-                                                        TURN * 60 + ["quit"]))
+    assert any(
+        line.startswith("Tip: ") for line in run(tmp_path, ["--resume", str(old), "--tips"], TURN * 60 + ["quit"])
+    )
 
 
 def test_a_damaged_tips_field_refuses_the_save(tmp_path: Path) -> None:
@@ -180,24 +233,36 @@ def test_a_damaged_tips_field_refuses_the_save(tmp_path: Path) -> None:
     head = json.loads(lines[0])
     head["tips"] = {"on": "yes", "given": []}
     path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
-    res = subprocess.run([sys.executable, "-m", "dominion_tui", "--resume"], input="quit\n", text=True,
-                         capture_output=True, env=dict(os.environ, XDG_DATA_HOME=str(tmp_path)), timeout=60)
+    res = subprocess.run(
+        [sys.executable, "-m", "dominion_tui", "--resume"],
+        input="quit\n",
+        text=True,
+        capture_output=True,
+        env=dict(os.environ, XDG_DATA_HOME=str(tmp_path)),
+        timeout=60,
+    )
     assert res.returncode == 2 and "tips setting" in res.stderr and "Traceback" not in res.stderr
 
 
 def test_computers_only_get_no_tips_even_when_asked(tmp_path: Path) -> None:
-    out = run(tmp_path, ["--players", "Ann,Bob", "--computer", "Ann,Bob", "--kingdom", "First game",
-                         "--seed", "4", "--tips"], [])
+    out = run(
+        tmp_path,
+        ["--players", "Ann,Bob", "--computer", "Ann,Bob", "--kingdom", "First game", "--seed", "4", "--tips"],
+        [],
+    )
     assert any(line.startswith("Game over.") for line in out) and not any("Tip:" in line for line in out)
 
 
 def test_scenarios_never_tip(tmp_path: Path) -> None:
     from dominion_tui.scenario import load, run_scenario
+
     path = tmp_path / "exile.yaml"
-    path.write_text("name: Sanctuary exiles\nplayers: [Alice, Bob]\nkingdom: [Sanctuary]\n"
-                    "setup:\n  Alice:\n    hand: [Sanctuary, Estate]\n    deck: [Copper]\n"
-                    "steps:\n  - play Sanctuary\n  - Estate\n"
-                    "expect:\n  Alice:\n    exile: [Estate]\n")
+    path.write_text(
+        "name: Sanctuary exiles\nplayers: [Alice, Bob]\nkingdom: [Sanctuary]\n"
+        "setup:\n  Alice:\n    hand: [Sanctuary, Estate]\n    deck: [Copper]\n"
+        "steps:\n  - play Sanctuary\n  - Estate\n"
+        "expect:\n  Alice:\n    exile: [Estate]\n"
+    )
     out = run_scenario(load(str(path)))
     assert out.passed, out.failure
     assert any("exiles an Estate" in line for line in out.said)
@@ -210,6 +275,7 @@ def test_tips_command_has_help_and_completion() -> None:
     from dominion_tui.queries import HELP
     from dominion_tui.repl import suggestions
     from dominion_tui.setup import new_game
+
     game = new_game(Config(["Ann", "Bob"], ["Barge"], [], 1), {})
     d = Decision("turn", game.players[0], "Action phase", topic="action")
     assert suggestions(game, d, "ti") == ["tips "]
@@ -219,6 +285,7 @@ def test_tips_command_has_help_and_completion() -> None:
 
 def test_first_game_at_a_terminal_gets_tips_then_the_folder_remembers(tmp_path: Path, monkeypatch) -> None:
     from dominion_tui import cli
+
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert cli.first_game()
     cli.mark_played()  # no folder yet: a game that saved nothing leaves no trace
@@ -231,11 +298,13 @@ def test_first_game_at_a_terminal_gets_tips_then_the_folder_remembers(tmp_path: 
 @pytest.mark.skipif(sys.platform == "win32", reason="pexpect needs a POSIX pseudo-terminal")
 def test_at_a_terminal_the_first_game_tips_and_the_next_does_not(tmp_path: Path) -> None:
     import pexpect
+
     env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm"}
 
     def game() -> str:
-        child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", "--plain", *PIPED], env=env,
-                              encoding="utf-8", timeout=30)
+        child = pexpect.spawn(
+            sys.executable, ["-m", "dominion_tui", "--plain", *PIPED], env=env, encoding="utf-8", timeout=30
+        )
         log = io.StringIO()
         child.logfile_read = log
         for _ in range(3):  # the first reshuffle comes at the end of turn 2
@@ -279,8 +348,7 @@ def test_a_tip_taken_back_with_undo_is_not_said_again() -> None:
     out = Output(plain=True, stream=text)
     reader = PatronPlayer()
     tips = Tips(out, ["Ann"], on=True)
-    Session(Config(["Ann", "Bob"], ["Patron"], [], 4), out, reader, computers=["Bob"], pause=False,
-            tips=tips).run()
+    Session(Config(["Ann", "Bob"], ["Patron"], [], 4), out, reader, computers=["Bob"], pause=False, tips=tips).run()
     lines = text.getvalue().splitlines()
     assert reader.steps == ["play Patron", "undo", "play Patron", "quit"]
     assert "Ann takes back: play Patron." in lines
@@ -293,6 +361,7 @@ def test_a_tip_taken_back_with_undo_is_not_said_again() -> None:
 def test_the_end_tip_follows_the_emptied_pile_that_leaves_one_more_to_end_the_game() -> None:
     from dominion_tui.core.events import Note
     from dominion_tui.setup import new_game
+
     game = new_game(Config(["Ann", "Bob"], ["Barge"], [], 1), {})
     text = io.StringIO()
     tips = Tips(Output(plain=True, stream=text), ["Ann"], on=True)

@@ -4,6 +4,7 @@
 in cost order;
 `events.py` the 20 Events, in cost order; `ways.py` the 20 Ways.
 """
+
 from dominion_tui.core.registry import CardDB
 
 from . import events, kingdom, ways

@@ -1,4 +1,5 @@
 """What every Menagerie module shares: the set's name and small card-building helpers."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -14,8 +15,7 @@ EXILE = frozenset({"Exile"})
 HORSE = frozenset({"Horse"})
 
 
-def kingdom(name: str, cost: int, kinds: tuple[str, ...], text: str, play: Callable[[Ctx], None],
-            **kw: Any) -> CardDef:
+def kingdom(name: str, cost: int, kinds: tuple[str, ...], text: str, play: Callable[[Ctx], None], **kw: Any) -> CardDef:
     return CardDef(name, "kingdom", SET, text, cost=cost, types=types(*kinds), play=play, **kw)
 
 

@@ -4,6 +4,7 @@ costing 2 to 4) and `kingdom_dear.py` (5 to 7), one section per card, in cost or
 Each section holds the card's effect and its definition. `text` is the project's own wording,
 read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
+
 from __future__ import annotations
 
 from dominion_tui.core.dsl import CardDef

@@ -3,6 +3,7 @@
 Each section holds the card's effect and its definition. `text` is the project's own wording,
 read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -43,17 +44,25 @@ def card(d: CardDef) -> CardDef:
     return d
 
 
-
-
 # --- Horse (not in the Supply) ------------------------------------------------------------------
 def horse(ctx: Ctx) -> None:
     plus(cards=2, actions=1)(ctx)
     ctx.return_this()
 
 
-card(CardDef("Horse", "nonsupply", SET, "+2 Cards. +1 Action. Return this to the Horse pile.",
-             cost=3, types=frozenset({ACTION}), play=horse, pile_size=30,
-             notes="Not in the Supply: it cannot be bought, only gained. Returning it is not trashing it."))
+card(
+    CardDef(
+        "Horse",
+        "nonsupply",
+        SET,
+        "+2 Cards. +1 Action. Return this to the Horse pile.",
+        cost=3,
+        types=frozenset({ACTION}),
+        play=horse,
+        pile_size=30,
+        notes="Not in the Supply: it cannot be bought, only gained. Returning it is not trashing it.",
+    )
+)
 
 
 # ================================================================================ cost 2
@@ -69,10 +78,19 @@ def _other_gains_victory(game: Game, ev: Event, owner: Player, card: Card | None
     return ev.player is not owner and ev.card is not None and game.is_(ev.card, VICTORY)
 
 
-card(kingdom("Black Cat", 2, (ACTION, ATTACK, REACTION), "+2 Cards. If it is not your turn, each "
-             "other player gains a Curse. When another player gains a Victory card, you may play this "
-             "from your hand.", black_cat, triggers=(reaction_trigger("gain", _other_gains_victory),),
-             notes="Played on your own turn it only draws. A Black Cat it draws may react to the same gain."))
+card(
+    kingdom(
+        "Black Cat",
+        2,
+        (ACTION, ATTACK, REACTION),
+        "+2 Cards. If it is not your turn, each "
+        "other player gains a Curse. When another player gains a Victory card, you may play this "
+        "from your hand.",
+        black_cat,
+        triggers=(reaction_trigger("gain", _other_gains_victory),),
+        notes="Played on your own turn it only draws. A Black Cat it draws may react to the same gain.",
+    )
+)
 
 
 # --- Sleigh -------------------------------------------------------------------------------------
@@ -103,12 +121,29 @@ def _sleigh_react(ctx: Ctx, ev: Event) -> None:
 
 # No `gives`: the reaction brings only the gained card to hand, and no "when you gain this" trigger
 # waits for its own card there, so it never needs to be ordered before one.
-card(kingdom("Sleigh", 2, (ACTION, REACTION), "Gain 2 Horses. When you gain a card, you may discard "
-             "this from your hand to put that card into your hand or onto your deck.", sleigh,
-             uses=HORSE, triggers=(Trigger("gain", _sleigh_react, where="hand", condition=_sleigh_can_move,
-                                           optional=True, question=_sleigh_question,
-                                           follows_card=True),),
-             notes="It can move a card gained anywhere, but not one that something else has moved since."))
+card(
+    kingdom(
+        "Sleigh",
+        2,
+        (ACTION, REACTION),
+        "Gain 2 Horses. When you gain a card, you may discard "
+        "this from your hand to put that card into your hand or onto your deck.",
+        sleigh,
+        uses=HORSE,
+        triggers=(
+            Trigger(
+                "gain",
+                _sleigh_react,
+                where="hand",
+                condition=_sleigh_can_move,
+                optional=True,
+                question=_sleigh_question,
+                follows_card=True,
+            ),
+        ),
+        notes="It can move a card gained anywhere, but not one that something else has moved since.",
+    )
+)
 
 
 # --- Supplies -----------------------------------------------------------------------------------
@@ -116,25 +151,43 @@ def supplies_horse(ctx: Ctx) -> None:
     ctx.gain("Horse", to="deck")
 
 
-card(treasure("Supplies", 2, 1, set=SET, kind="kingdom", pile_size=10,
-              text="Treasure. 1 coin. When you play this, gain a Horse onto your deck.",
-              extra=supplies_horse, uses=HORSE))
+card(
+    treasure(
+        "Supplies",
+        2,
+        1,
+        set=SET,
+        kind="kingdom",
+        pile_size=10,
+        text="Treasure. 1 coin. When you play this, gain a Horse onto your deck.",
+        extra=supplies_horse,
+        uses=HORSE,
+    )
+)
 
 
 # ================================================================================ cost 3
 # --- Camel Train --------------------------------------------------------------------------------
 def camel_train(ctx: Ctx) -> None:
-    name = ctx.choose_supply("Exile which non-Victory card from the Supply?",
-                             lambda d: not ctx.is_(d, VICTORY), topic="exile_supply")
+    name = ctx.choose_supply(
+        "Exile which non-Victory card from the Supply?", lambda d: not ctx.is_(d, VICTORY), topic="exile_supply"
+    )
     if name:
         ctx.exile_from_supply(name)
 
 
-card(kingdom("Camel Train", 3, (ACTION,), "Exile a non-Victory card from the Supply. When you gain "
-             "this, Exile a Gold from the Supply.", camel_train, uses=EXILE,
-             triggers=(Trigger("gain", lambda ctx, ev: ctx.exile_from_supply("Gold"), where="self",
-                               condition=mine),),
-             notes="Exiling from the Supply is not gaining: no when-gain abilities happen."))
+card(
+    kingdom(
+        "Camel Train",
+        3,
+        (ACTION,),
+        "Exile a non-Victory card from the Supply. When you gain this, Exile a Gold from the Supply.",
+        camel_train,
+        uses=EXILE,
+        triggers=(Trigger("gain", lambda ctx, ev: ctx.exile_from_supply("Gold"), where="self", condition=mine),),
+        notes="Exiling from the Supply is not gaining: no when-gain abilities happen.",
+    )
+)
 
 
 # --- Goatherd -----------------------------------------------------------------------------------
@@ -144,16 +197,29 @@ def goatherd(ctx: Ctx) -> None:
     ctx.cards(ctx.trashed_last_turn(ctx.player_to_right()))
 
 
-card(kingdom("Goatherd", 3, (ACTION,), "+1 Action. You may trash a card from your hand. +1 Card for "
-             "each card the player to your right trashed on their last turn.", goatherd,
-             notes="You draw for their trashing even if you trash nothing yourself."))
+card(
+    kingdom(
+        "Goatherd",
+        3,
+        (ACTION,),
+        "+1 Action. You may trash a card from your hand. +1 Card for "
+        "each card the player to your right trashed on their last turn.",
+        goatherd,
+        notes="You draw for their trashing even if you trash nothing yourself.",
+    )
+)
 
 
 # --- Scrap --------------------------------------------------------------------------------------
 SCRAP_MODES = ["card", "action", "buy", "coin", "silver", "horse"]
-SCRAP_DO = {"card": lambda c: c.cards(1), "action": lambda c: c.actions(1), "buy": lambda c: c.buys(1),
-            "coin": lambda c: c.coins(1), "silver": lambda c: c.gain("Silver"),
-            "horse": lambda c: c.gain("Horse")}
+SCRAP_DO = {
+    "card": lambda c: c.cards(1),
+    "action": lambda c: c.actions(1),
+    "buy": lambda c: c.buys(1),
+    "coin": lambda c: c.coins(1),
+    "silver": lambda c: c.gain("Silver"),
+    "horse": lambda c: c.gain("Horse"),
+}
 
 
 def scrap(ctx: Ctx) -> None:
@@ -161,23 +227,40 @@ def scrap(ctx: Ctx) -> None:
     if trashed is None:
         return
     n = min(ctx.cost(trashed), len(SCRAP_MODES))
-    picked = set(ctx.choose_modes(f"{trashed.name} cost {n}: choose {n} different bonuses.",
-                                  SCRAP_MODES, n))
+    picked = set(ctx.choose_modes(f"{trashed.name} cost {n}: choose {n} different bonuses.", SCRAP_MODES, n))
     for mode in SCRAP_MODES:  # resolved in the printed order, whatever order they were named in
         if mode in picked:
             SCRAP_DO[mode](ctx)
 
 
-card(kingdom("Scrap", 3, (ACTION,), "Trash a card from your hand. For each coin it costs, choose a "
-             "different one: +1 Card, +1 Action, +1 Buy, +1 coin, gain a Silver, gain a Horse.", scrap,
-             uses=HORSE, modes=tuple(SCRAP_MODES),
-             notes="The bonuses happen in the printed order. A card costing 6 or more gives all six.", coin_text=True))
+card(
+    kingdom(
+        "Scrap",
+        3,
+        (ACTION,),
+        "Trash a card from your hand. For each coin it costs, choose a "
+        "different one: +1 Card, +1 Action, +1 Buy, +1 coin, gain a Silver, gain a Horse.",
+        scrap,
+        uses=HORSE,
+        modes=tuple(SCRAP_MODES),
+        notes="The bonuses happen in the printed order. A card costing 6 or more gives all six.",
+        coin_text=True,
+    )
+)
 
 
 # --- Sheepdog -----------------------------------------------------------------------------------
-card(kingdom("Sheepdog", 3, (ACTION, REACTION), "+2 Cards. When you gain a card, you may play this "
-             "from your hand.", plus(cards=2), triggers=(reaction_trigger("gain", mine),),
-             notes="It works on any turn, and a Sheepdog it draws may react to the same gain."))
+card(
+    kingdom(
+        "Sheepdog",
+        3,
+        (ACTION, REACTION),
+        "+2 Cards. When you gain a card, you may play this from your hand.",
+        plus(cards=2),
+        triggers=(reaction_trigger("gain", mine),),
+        notes="It works on any turn, and a Sheepdog it draws may react to the same gain.",
+    )
+)
 
 
 # --- Snowy Village ------------------------------------------------------------------------------
@@ -186,9 +269,16 @@ def snowy_village(ctx: Ctx) -> None:
     ctx.modify_this_turn("plus_actions", lambda g, p, n: 0, everyone=False)
 
 
-card(kingdom("Snowy Village", 3, (ACTION,), "+1 Card. +4 Actions. +1 Buy. Ignore any further "
-             "+Actions you would get this turn.", snowy_village,
-             notes="Actions you already have stay. Later +Actions are lost, from Villagers too."))
+card(
+    kingdom(
+        "Snowy Village",
+        3,
+        (ACTION,),
+        "+1 Card. +4 Actions. +1 Buy. Ignore any further +Actions you would get this turn.",
+        snowy_village,
+        notes="Actions you already have stay. Later +Actions are lost, from Villagers too.",
+    )
+)
 
 
 # --- Stockpile ----------------------------------------------------------------------------------
@@ -198,9 +288,20 @@ def stockpile(ctx: Ctx) -> None:
         ctx.exile(ctx.this)
 
 
-card(treasure("Stockpile", 3, 3, set=SET, kind="kingdom", pile_size=10, extra=stockpile, uses=EXILE,
-              text="Treasure. 3 coins. +1 Buy. When you play this, Exile it.",
-              notes="Gaining another Stockpile lets you discard the Exiled ones, as with any Exiled card."))
+card(
+    treasure(
+        "Stockpile",
+        3,
+        3,
+        set=SET,
+        kind="kingdom",
+        pile_size=10,
+        extra=stockpile,
+        uses=EXILE,
+        text="Treasure. 3 coins. +1 Buy. When you play this, Exile it.",
+        notes="Gaining another Stockpile lets you discard the Exiled ones, as with any Exiled card.",
+    )
+)
 
 
 # ================================================================================ cost 4
@@ -218,9 +319,18 @@ def _no_bonus(ctx: Ctx) -> str:
     return f" No +3 coins for {' or '.join(have)}: already in Exile." if have else ""
 
 
-card(kingdom("Bounty Hunter", 4, (ACTION,), "+1 Action. Exile a card from your hand. If you had no "
-             "copy of it in Exile, +3 coins.", bounty_hunter, uses=EXILE,
-             notes="With an empty hand there is nothing to Exile and no bonus.", coin_text=True))
+card(
+    kingdom(
+        "Bounty Hunter",
+        4,
+        (ACTION,),
+        "+1 Action. Exile a card from your hand. If you had no copy of it in Exile, +3 coins.",
+        bounty_hunter,
+        uses=EXILE,
+        notes="With an empty hand there is nothing to Exile and no bonus.",
+        coin_text=True,
+    )
+)
 
 
 # --- Cardinal -----------------------------------------------------------------------------------
@@ -236,9 +346,19 @@ def cardinal(ctx: Ctx) -> None:
         them.discard_all(c for c in shown if c is not chosen and c.zone is q.revealed)
 
 
-card(kingdom("Cardinal", 4, (ACTION, ATTACK), "+2 coins. Each other player reveals the top 2 cards of "
-             "their deck, Exiles one costing from 3 to 6, and discards the rest.", cardinal, uses=EXILE,
-             notes="When both revealed cards qualify, the attacked player picks which to Exile.", coin_text=True))
+card(
+    kingdom(
+        "Cardinal",
+        4,
+        (ACTION, ATTACK),
+        "+2 coins. Each other player reveals the top 2 cards of "
+        "their deck, Exiles one costing from 3 to 6, and discards the rest.",
+        cardinal,
+        uses=EXILE,
+        notes="When both revealed cards qualify, the attacked player picks which to Exile.",
+        coin_text=True,
+    )
+)
 
 
 # --- Cavalry ------------------------------------------------------------------------------------
@@ -248,11 +368,20 @@ def cavalry_gained(ctx: Ctx, ev: Event) -> None:
         ctx.return_to_action_phase()
 
 
-card(kingdom("Cavalry", 4, (ACTION,), "Gain 2 Horses. When you gain this: +2 Cards, +1 Buy, and if it "
-             "is your Buy phase, return to your Action phase.", lambda ctx: gain_horses(ctx, 2), uses=HORSE,
-             triggers=(Trigger("gain", cavalry_gained, where="self", condition=mine, gives=GIVES_HAND),),
-             notes="Back in the Action phase you keep only the Actions you had left; start-of-turn "
-                   "abilities do not happen again."))
+card(
+    kingdom(
+        "Cavalry",
+        4,
+        (ACTION,),
+        "Gain 2 Horses. When you gain this: +2 Cards, +1 Buy, and if it "
+        "is your Buy phase, return to your Action phase.",
+        lambda ctx: gain_horses(ctx, 2),
+        uses=HORSE,
+        triggers=(Trigger("gain", cavalry_gained, where="self", condition=mine, gives=GIVES_HAND),),
+        notes="Back in the Action phase you keep only the Actions you had left; start-of-turn "
+        "abilities do not happen again.",
+    )
+)
 
 
 # --- Groom --------------------------------------------------------------------------------------
@@ -268,9 +397,18 @@ def groom(ctx: Ctx) -> None:
         plus(cards=1, actions=1)(ctx)
 
 
-card(kingdom("Groom", 4, (ACTION,), "Gain a card costing up to 4. If it is an Action, gain a Horse; "
-             "if a Treasure, gain a Silver; if a Victory card, +1 Card and +1 Action.", groom, uses=HORSE,
-             notes="A card with several of those types gets every matching bonus."))
+card(
+    kingdom(
+        "Groom",
+        4,
+        (ACTION,),
+        "Gain a card costing up to 4. If it is an Action, gain a Horse; "
+        "if a Treasure, gain a Silver; if a Victory card, +1 Card and +1 Action.",
+        groom,
+        uses=HORSE,
+        notes="A card with several of those types gets every matching bonus.",
+    )
+)
 
 
 # --- Hostelry -----------------------------------------------------------------------------------
@@ -284,11 +422,18 @@ def hostelry_gained(ctx: Ctx, ev: Event) -> None:
     gain_horses(ctx, len(picked))
 
 
-card(kingdom("Hostelry", 4, (ACTION,), "+1 Card. +2 Actions. When you gain this, you may discard any "
-             "number of Treasures from your hand, revealed, to gain that many Horses.",
-             plus(cards=1, actions=2), uses=HORSE,
-             triggers=(Trigger("gain", hostelry_gained, where="self", condition=mine,
-                               can=_treasure_in_hand),)))
+card(
+    kingdom(
+        "Hostelry",
+        4,
+        (ACTION,),
+        "+1 Card. +2 Actions. When you gain this, you may discard any "
+        "number of Treasures from your hand, revealed, to gain that many Horses.",
+        plus(cards=1, actions=2),
+        uses=HORSE,
+        triggers=(Trigger("gain", hostelry_gained, where="self", condition=mine, can=_treasure_in_hand),),
+    )
+)
 
 
 # --- Village Green ------------------------------------------------------------------------------
@@ -301,14 +446,32 @@ def _play_from_discard(ctx: Ctx, ev: Event) -> None:
         ctx.play(ctx.this)
 
 
-card(kingdom("Village Green", 4, (ACTION, DURATION, REACTION), "Either now or at the start of your "
-             "next turn: +1 Card and +2 Actions. When you discard this other than during Clean-up, you "
-             "may play it.", now_or_next(plus(cards=1, actions=2)), modes=("now", "next"),
-             triggers=(Trigger("discard", _play_from_discard, where="self",
-                               condition=_discarded_not_in_cleanup, optional=True, follows_card=True,
-                               in_cleanup=False, gives=GIVES_HAND,
-                               question=lambda g, ev, p, c: f"Play the {ev.the_card.name} you discarded?"),),
-             notes="Played as a reaction, it still lets you choose now or next turn."))
+card(
+    kingdom(
+        "Village Green",
+        4,
+        (ACTION, DURATION, REACTION),
+        "Either now or at the start of your "
+        "next turn: +1 Card and +2 Actions. When you discard this other than during Clean-up, you "
+        "may play it.",
+        now_or_next(plus(cards=1, actions=2)),
+        modes=("now", "next"),
+        triggers=(
+            Trigger(
+                "discard",
+                _play_from_discard,
+                where="self",
+                condition=_discarded_not_in_cleanup,
+                optional=True,
+                follows_card=True,
+                in_cleanup=False,
+                gives=GIVES_HAND,
+                question=lambda g, ev, p, c: f"Play the {ev.the_card.name} you discarded?",
+            ),
+        ),
+        notes="Played as a reaction, it still lets you choose now or next turn.",
+    )
+)
 
 
 # ================================================================================ cost 5

@@ -3,6 +3,7 @@
 Each section holds the card's effect and its definition. `text` is the project's own wording,
 read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -38,12 +39,18 @@ def card(d: CardDef) -> CardDef:
     return d
 
 
-
-
 # --- Barge --------------------------------------------------------------------------------------
-card(kingdom("Barge", 5, (ACTION, DURATION), "Either now or at the start of your next turn: +3 Cards "
-             "and +1 Buy.", now_or_next(plus(cards=3, buys=1)), modes=("now", "next"),
-             notes="Each play chooses separately; it stays in play only if a play chose next turn."))
+card(
+    kingdom(
+        "Barge",
+        5,
+        (ACTION, DURATION),
+        "Either now or at the start of your next turn: +3 Cards and +1 Buy.",
+        now_or_next(plus(cards=3, buys=1)),
+        modes=("now", "next"),
+        notes="Each play chooses separately; it stays in play only if a play chose next turn.",
+    )
+)
 
 
 # --- Coven --------------------------------------------------------------------------------------
@@ -57,9 +64,19 @@ def coven(ctx: Ctx) -> None:
             them.discard_all(c for c in q.exile.cards if c.name == "Curse")
 
 
-card(kingdom("Coven", 5, (ACTION, ATTACK), "+1 Action. +2 coins. Each other player Exiles a Curse from "
-             "the Supply. If they can't, they discard their Exiled Curses.", coven, uses=EXILE,
-             notes="In turn order, so one player may Exile the last Curse and the next discard theirs.", coin_text=True))
+card(
+    kingdom(
+        "Coven",
+        5,
+        (ACTION, ATTACK),
+        "+1 Action. +2 coins. Each other player Exiles a Curse from "
+        "the Supply. If they can't, they discard their Exiled Curses.",
+        coven,
+        uses=EXILE,
+        notes="In turn order, so one player may Exile the last Curse and the next discard theirs.",
+        coin_text=True,
+    )
+)
 
 
 # --- Displace -----------------------------------------------------------------------------------
@@ -68,20 +85,31 @@ def displace(ctx: Ctx) -> None:
     if card is None:
         return
     limit = ctx.cost(card) + 2
-    ctx.gain_from_supply(f"Gain a card other than {card.name} costing up to {limit}.",
-                         lambda d: d.name != card.name and ctx.cost(d) <= limit)
+    ctx.gain_from_supply(
+        f"Gain a card other than {card.name} costing up to {limit}.",
+        lambda d: d.name != card.name and ctx.cost(d) <= limit,
+    )
 
 
-card(kingdom("Displace", 5, (ACTION,), "Exile a card from your hand. Gain a differently named card "
-             "costing up to 2 more than it.", displace, uses=EXILE,
-             notes="The card gained may cost less: Exile a Province, gain a Gold."))
+card(
+    kingdom(
+        "Displace",
+        5,
+        (ACTION,),
+        "Exile a card from your hand. Gain a differently named card costing up to 2 more than it.",
+        displace,
+        uses=EXILE,
+        notes="The card gained may cost less: Exile a Province, gain a Gold.",
+    )
+)
 
 
 # --- Falconer -----------------------------------------------------------------------------------
 def falconer(ctx: Ctx) -> None:
     limit = ctx.cost(ctx.card) if ctx.card is not None else 5
-    ctx.gain_from_supply(f"Gain a card costing less than {limit} into your hand.",
-                         lambda d: ctx.cost(d) < limit, to="hand")
+    ctx.gain_from_supply(
+        f"Gain a card costing less than {limit} into your hand.", lambda d: ctx.cost(d) < limit, to="hand"
+    )
 
 
 def _gains_two_types(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
@@ -89,10 +117,18 @@ def _gains_two_types(game: Game, ev: Event, owner: Player, card: Card | None) ->
     return ev.card is not None and len(game.types_of(ev.card)) >= 2
 
 
-card(kingdom("Falconer", 5, (ACTION, REACTION), "Gain a card costing less than this into your hand. "
-             "When any player gains a card with 2 or more types, you may play this from your hand.",
-             falconer, triggers=(reaction_trigger("gain", _gains_two_types),),
-             notes="It reacts on anyone's turn, even to a Falconer it just gained into your hand."))
+card(
+    kingdom(
+        "Falconer",
+        5,
+        (ACTION, REACTION),
+        "Gain a card costing less than this into your hand. "
+        "When any player gains a card with 2 or more types, you may play this from your hand.",
+        falconer,
+        triggers=(reaction_trigger("gain", _gains_two_types),),
+        notes="It reacts on anyone's turn, even to a Falconer it just gained into your hand.",
+    )
+)
 
 
 # --- Fisherman ----------------------------------------------------------------------------------
@@ -100,16 +136,30 @@ def _fisherman_cost(game: Game, d: CardDef) -> int:
     return (d.cost or 0) - (0 if game.current.discard.cards else 3)
 
 
-card(kingdom("Fisherman", 5, (ACTION,), "+1 Card. +1 Action. +1 coin. On your turns, if your discard "
-             "pile is empty, this costs 3 less.", plus(cards=1, actions=1, coins=1), cost_fn=_fisherman_cost, plural="Fishermen",
-             notes="Once a Fisherman you gain lands in your discard pile, the next one costs 5 again.", coin_text=True))
+card(
+    kingdom(
+        "Fisherman",
+        5,
+        (ACTION,),
+        "+1 Card. +1 Action. +1 coin. On your turns, if your discard pile is empty, this costs 3 less.",
+        plus(cards=1, actions=1, coins=1),
+        cost_fn=_fisherman_cost,
+        plural="Fishermen",
+        notes="Once a Fisherman you gain lands in your discard pile, the next one costs 5 again.",
+        coin_text=True,
+    )
+)
 
 
 # --- Gatekeeper ---------------------------------------------------------------------------------
 def _gate_applies(game: Game, ev: Event, owner: Player, card: Card | None) -> bool:
     c = ev.card
-    return (ev.player is owner and c is not None and (game.is_(c, ACTION) or game.is_(c, TREASURE))
-            and not any(x.name == c.name and x is not c for x in owner.exile.cards))
+    return (
+        ev.player is owner
+        and c is not None
+        and (game.is_(c, ACTION) or game.is_(c, TREASURE))
+        and not any(x.name == c.name and x is not c for x in owner.exile.cards)
+    )
 
 
 def _gate_exile(ctx: Ctx, ev: Event) -> None:
@@ -125,11 +175,21 @@ def gatekeeper(ctx: Ctx) -> None:
     ctx.until_my_next_turn(GATEKEEPER_ATTACK, "Gatekeeper")
 
 
-card(kingdom("Gatekeeper", 5, (ACTION, DURATION, ATTACK), "At the start of your next turn, +3 coins. "
-             "Until then, when another player gains an Action or Treasure they have no copy of in "
-             "Exile, they Exile it.", gatekeeper, uses=EXILE,
-             notes="Whether they have an Exiled copy is judged as the card is gained; a card that has "
-                   "already moved is not Exiled.", coin_text=True))
+card(
+    kingdom(
+        "Gatekeeper",
+        5,
+        (ACTION, DURATION, ATTACK),
+        "At the start of your next turn, +3 coins. "
+        "Until then, when another player gains an Action or Treasure they have no copy of in "
+        "Exile, they Exile it.",
+        gatekeeper,
+        uses=EXILE,
+        notes="Whether they have an Exiled copy is judged as the card is gained; a card that has "
+        "already moved is not Exiled.",
+        coin_text=True,
+    )
+)
 
 
 # --- Hunting Lodge ------------------------------------------------------------------------------
@@ -141,12 +201,20 @@ def hunting_lodge(ctx: Ctx) -> None:
         ctx.cards(5)
 
 
-card(kingdom("Hunting Lodge", 5, (ACTION,), "+1 Card. +2 Actions. You may discard your hand for "
-             "+5 Cards.", hunting_lodge, notes="The 5 cards may include the ones just discarded, if "
-             "your deck runs out and is reshuffled."))
+card(
+    kingdom(
+        "Hunting Lodge",
+        5,
+        (ACTION,),
+        "+1 Card. +2 Actions. You may discard your hand for +5 Cards.",
+        hunting_lodge,
+        notes="The 5 cards may include the ones just discarded, if your deck runs out and is reshuffled.",
+    )
+)
 
 
 # --- Kiln ---------------------------------------------------------------------------------------
+
 
 def kiln(ctx: Ctx) -> None:
     ctx.coins(2)
@@ -162,9 +230,17 @@ def kiln(ctx: Ctx) -> None:
     handle.append(ctx.this_turn(Trigger("play", copy_next, condition=mine), "Kiln"))
 
 
-card(kingdom("Kiln", 5, (ACTION,), "+2 coins. The next time you play a card this turn, you may first "
-             "gain a copy of it.", kiln,
-             notes="Any card, Treasures too, and even when it is played with a Way.", coin_text=True))
+card(
+    kingdom(
+        "Kiln",
+        5,
+        (ACTION,),
+        "+2 coins. The next time you play a card this turn, you may first gain a copy of it.",
+        kiln,
+        notes="Any card, Treasures too, and even when it is played with a Way.",
+        coin_text=True,
+    )
+)
 
 
 # --- Livery -------------------------------------------------------------------------------------
@@ -177,8 +253,18 @@ def livery(ctx: Ctx) -> None:
     ctx.this_turn(Trigger("gain", lambda c, ev: c.gain("Horse"), condition=_you_gain_costing_4), "Livery")
 
 
-card(kingdom("Livery", 5, (ACTION,), "+3 coins. This turn, when you gain a card costing 4 or more, gain "
-             "a Horse.", livery, uses=HORSE, notes="Each Livery played adds another Horse per such gain.", coin_text=True))
+card(
+    kingdom(
+        "Livery",
+        5,
+        (ACTION,),
+        "+3 coins. This turn, when you gain a card costing 4 or more, gain a Horse.",
+        livery,
+        uses=HORSE,
+        notes="Each Livery played adds another Horse per such gain.",
+        coin_text=True,
+    )
+)
 
 
 # --- Mastermind ---------------------------------------------------------------------------------
@@ -191,10 +277,17 @@ def mastermind_now(ctx: Ctx) -> None:
         ctx.play(card, move=i == 0)
 
 
-card(kingdom("Mastermind", 5, (ACTION, DURATION), "At the start of your next turn, you may play an "
-             "Action from your hand 3 times.", lambda ctx: ctx.next_turn(mastermind_now),
-             notes="The plays use no Actions. It stays in play while a Duration it played does; a Horse "
-                   "played this way returns to its pile once."))
+card(
+    kingdom(
+        "Mastermind",
+        5,
+        (ACTION, DURATION),
+        "At the start of your next turn, you may play an Action from your hand 3 times.",
+        lambda ctx: ctx.next_turn(mastermind_now),
+        notes="The plays use no Actions. It stays in play while a Duration it played does; a Horse "
+        "played this way returns to its pile once.",
+    )
+)
 
 
 # --- Paddock ------------------------------------------------------------------------------------
@@ -204,8 +297,18 @@ def paddock(ctx: Ctx) -> None:
     ctx.actions(ctx.empty_supply_piles())
 
 
-card(kingdom("Paddock", 5, (ACTION,), "+2 coins. Gain 2 Horses. +1 Action per empty Supply pile.",
-             paddock, uses=HORSE, notes="The Horse pile is not in the Supply and never counts.", coin_text=True))
+card(
+    kingdom(
+        "Paddock",
+        5,
+        (ACTION,),
+        "+2 coins. Gain 2 Horses. +1 Action per empty Supply pile.",
+        paddock,
+        uses=HORSE,
+        notes="The Horse pile is not in the Supply and never counts.",
+        coin_text=True,
+    )
+)
 
 
 # --- Sanctuary ----------------------------------------------------------------------------------
@@ -214,8 +317,16 @@ def sanctuary(ctx: Ctx) -> None:
     exile_from_hand(ctx, "Exile a card from your hand?", optional=True)
 
 
-card(kingdom("Sanctuary", 5, (ACTION,), "+1 Card. +1 Action. +1 Buy. You may Exile a card from your "
-             "hand.", sanctuary, uses=EXILE))
+card(
+    kingdom(
+        "Sanctuary",
+        5,
+        (ACTION,),
+        "+1 Card. +1 Action. +1 Buy. You may Exile a card from your hand.",
+        sanctuary,
+        uses=EXILE,
+    )
+)
 
 
 # ================================================================================ cost 6
@@ -225,9 +336,17 @@ def _destrier_cost(game: Game, d: CardDef) -> int:
     return (d.cost or 0) - mine
 
 
-card(kingdom("Destrier", 6, (ACTION,), "+2 Cards. +1 Action. On your turns, this costs 1 less for each "
-             "card you have gained this turn.", plus(cards=2, actions=1), cost_fn=_destrier_cost,
-             notes="Only the gains of the player whose turn it is count; Curses you give out do not."))
+card(
+    kingdom(
+        "Destrier",
+        6,
+        (ACTION,),
+        "+2 Cards. +1 Action. On your turns, this costs 1 less for each card you have gained this turn.",
+        plus(cards=2, actions=1),
+        cost_fn=_destrier_cost,
+        notes="Only the gains of the player whose turn it is count; Curses you give out do not.",
+    )
+)
 
 
 # --- Wayfarer -----------------------------------------------------------------------------------
@@ -244,9 +363,17 @@ def wayfarer(ctx: Ctx) -> None:
         ctx.gain("Silver")
 
 
-card(kingdom("Wayfarer", 6, (ACTION,), "+3 Cards. You may gain a Silver. This costs the same as the "
-             "last other card gained this turn, if any.", wayfarer, cost_copy=_last_other_gain,
-             notes="It copies that card's cost as it is now, with any changes already in it."))
+card(
+    kingdom(
+        "Wayfarer",
+        6,
+        (ACTION,),
+        "+3 Cards. You may gain a Silver. This costs the same as the last other card gained this turn, if any.",
+        wayfarer,
+        cost_copy=_last_other_gain,
+        notes="It copies that card's cost as it is now, with any changes already in it.",
+    )
+)
 
 
 # ================================================================================ cost 7
@@ -256,10 +383,19 @@ def animal_fair(ctx: Ctx) -> None:
     ctx.buys(ctx.empty_supply_piles())
 
 
-card(kingdom("Animal Fair", 7, (ACTION,), "+4 coins. +1 Buy per empty Supply pile. Instead of paying "
-             "for this, you may trash an Action card from your hand.", animal_fair,
-             pay_instead=lambda game, p: [c for c in p.hand.cards if game.is_(c, ACTION)],
-             notes="Bought by trashing, it still costs 7 for everything else, and still uses a Buy.", coin_text=True))
+card(
+    kingdom(
+        "Animal Fair",
+        7,
+        (ACTION,),
+        "+4 coins. +1 Buy per empty Supply pile. Instead of paying "
+        "for this, you may trash an Action card from your hand.",
+        animal_fair,
+        pay_instead=lambda game, p: [c for c in p.hand.cards if game.is_(c, ACTION)],
+        notes="Bought by trashing, it still costs 7 for everything else, and still uses a Buy.",
+        coin_text=True,
+    )
+)
 
 
 def register(db: CardDB) -> None:

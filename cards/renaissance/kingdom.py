@@ -3,6 +3,7 @@
 Each section holds the card's effect and its definition. `text` is the project's own wording,
 read by `describe`; `notes` is the ruling a player is most likely to trip over.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -68,10 +69,19 @@ def border_guard(ctx: Ctx) -> None:
         ctx.take(ctx.choose_mode("Take the Lantern or the Horn?", ["Lantern", "Horn"]))
 
 
-card(kingdom("Border Guard", 2, (ACTION,), "+1 Action. Reveal the top 2 cards of your deck. Put one "
-             "into your hand and discard the other. If both were Actions, take the Lantern or the Horn.",
-             border_guard, uses=frozenset({"Lantern", "Horn"}), modes=("Lantern", "Horn"),
-             notes="With fewer cards to reveal than it asks for, you take no Artifact."))
+card(
+    kingdom(
+        "Border Guard",
+        2,
+        (ACTION,),
+        "+1 Action. Reveal the top 2 cards of your deck. Put one "
+        "into your hand and discard the other. If both were Actions, take the Lantern or the Horn.",
+        border_guard,
+        uses=frozenset({"Lantern", "Horn"}),
+        modes=("Lantern", "Horn"),
+        notes="With fewer cards to reveal than it asks for, you take no Artifact.",
+    )
+)
 
 
 # --- Ducat --------------------------------------------------------------------------------------
@@ -86,17 +96,36 @@ def ducat_gained(ctx: Ctx, ev: Event) -> None:
         ctx.trash(picked)
 
 
-card(treasure("Ducat", 2, 0, set=SET, kind="kingdom", pile_size=10, text="Treasure. +1 Coffers. "
-              "+1 Buy. When you gain this, you may trash a Copper from your hand.",
-              extra=plus(coffers=1, buys=1), uses=COFFERS,
-              triggers=(Trigger("gain", ducat_gained, where="self", condition=mine, can=_copper_in_hand),),
-              notes="It makes no coins when played: spend the Coffers, now or later."))
+card(
+    treasure(
+        "Ducat",
+        2,
+        0,
+        set=SET,
+        kind="kingdom",
+        pile_size=10,
+        text="Treasure. +1 Coffers. +1 Buy. When you gain this, you may trash a Copper from your hand.",
+        extra=plus(coffers=1, buys=1),
+        uses=COFFERS,
+        triggers=(Trigger("gain", ducat_gained, where="self", condition=mine, can=_copper_in_hand),),
+        notes="It makes no coins when played: spend the Coffers, now or later.",
+    )
+)
 
 
 # --- Lackeys ------------------------------------------------------------------------------------
-card(kingdom("Lackeys", 2, (ACTION,), "+2 Cards. When you gain this, +2 Villagers.", plus(cards=2),
-             uses=VILLAGERS, triggers=(when_gained(lambda ctx, ev: ctx.villagers(2)),),
-             notes="The Villagers come when you gain it, however you gain it; playing it only draws."))
+card(
+    kingdom(
+        "Lackeys",
+        2,
+        (ACTION,),
+        "+2 Cards. When you gain this, +2 Villagers.",
+        plus(cards=2),
+        uses=VILLAGERS,
+        triggers=(when_gained(lambda ctx, ev: ctx.villagers(2)),),
+        notes="The Villagers come when you gain it, however you gain it; playing it only draws.",
+    )
+)
 
 
 # ================================================================================ cost 3
@@ -107,8 +136,17 @@ def acting_troupe(ctx: Ctx) -> None:
         ctx.trash(ctx.this)
 
 
-card(kingdom("Acting Troupe", 3, (ACTION,), "+4 Villagers. Trash this.", acting_troupe, uses=VILLAGERS,
-             notes="Played again after it is gone (by a Scepter, say), it still gives 4 Villagers."))
+card(
+    kingdom(
+        "Acting Troupe",
+        3,
+        (ACTION,),
+        "+4 Villagers. Trash this.",
+        acting_troupe,
+        uses=VILLAGERS,
+        notes="Played again after it is gone (by a Scepter, say), it still gives 4 Villagers.",
+    )
+)
 
 
 # --- Cargo Ship ---------------------------------------------------------------------------------
@@ -144,14 +182,24 @@ def cargo_ship(ctx: Ctx) -> None:
             return
     ships = CargoShips()
     ships.ships.append(ctx)
-    ships.handle = ctx.this_turn(Trigger("gain", ships, condition=mine, optional=True,
-                                         question=_cargo_question, follows_card=True), "Cargo Ship")
+    ships.handle = ctx.this_turn(
+        Trigger("gain", ships, condition=mine, optional=True, question=_cargo_question, follows_card=True), "Cargo Ship"
+    )
 
 
-card(kingdom("Cargo Ship", 3, (ACTION, DURATION), "+2 coins. Once this turn, when you gain a card, you "
-             "may set it aside face up on this. At the start of your next turn, put it into your hand.",
-             cargo_ship, notes="It need not take the first card you gain this turn. Unused, it is "
-             "discarded in this turn's Clean-up; gains on other players' turns do not count.", coin_text=True))
+card(
+    kingdom(
+        "Cargo Ship",
+        3,
+        (ACTION, DURATION),
+        "+2 coins. Once this turn, when you gain a card, you "
+        "may set it aside face up on this. At the start of your next turn, put it into your hand.",
+        cargo_ship,
+        notes="It need not take the first card you gain this turn. Unused, it is "
+        "discarded in this turn's Clean-up; gains on other players' turns do not count.",
+        coin_text=True,
+    )
+)
 
 
 # --- Experiment ---------------------------------------------------------------------------------
@@ -168,18 +216,29 @@ def _not_the_twin(game: Game, ev: Event, owner: Player, card: Card | None) -> bo
 
 EXPERIMENT_TWIN = when_gained(lambda ctx, ev: ctx.gain("Experiment"), _not_the_twin)
 
-card(kingdom("Experiment", 3, (ACTION,), "+2 Cards. +1 Action. Return this to its pile. When you gain "
-             "this, gain another Experiment (that one does not bring a third).", experiment,
-             triggers=(EXPERIMENT_TWIN,),
-             notes="However you gain one, you gain a second into your discard pile; it can return to "
-                   "an empty pile."))
+card(
+    kingdom(
+        "Experiment",
+        3,
+        (ACTION,),
+        "+2 Cards. +1 Action. Return this to its pile. When you gain "
+        "this, gain another Experiment (that one does not bring a third).",
+        experiment,
+        triggers=(EXPERIMENT_TWIN,),
+        notes="However you gain one, you gain a second into your discard pile; it can return to an empty pile.",
+    )
+)
 
 
 # --- Improve ------------------------------------------------------------------------------------
 def improve_now(ctx: Ctx, ev: Event) -> None:
     actions = one_of_each(c for c in ctx.leaving_play() if ctx.is_(c, ACTION))
-    picked = ctx.choose_card(actions, "Trash an Action card you would discard from play, to gain a "
-                             "card costing exactly 1 more?", optional=True, topic="trash")
+    picked = ctx.choose_card(
+        actions,
+        "Trash an Action card you would discard from play, to gain a card costing exactly 1 more?",
+        optional=True,
+        topic="trash",
+    )
     if picked is None:
         return
     cost = ctx.cost(picked) + 1
@@ -193,15 +252,25 @@ def _action_leaving_play(game: Game, ev: Event, owner: Player, card: Card | None
 
 def improve(ctx: Ctx) -> None:
     ctx.coins(2)
-    ctx.this_turn(Trigger("cleanup_start", improve_now, condition=mine, can=_action_leaving_play,
-                          needs="play"), "Improve")
+    ctx.this_turn(
+        Trigger("cleanup_start", improve_now, condition=mine, can=_action_leaving_play, needs="play"), "Improve"
+    )
 
 
-card(kingdom("Improve", 3, (ACTION,), "+2 coins. At the start of Clean-up this turn, you may trash an "
-             "Action card you would discard from play this turn, to gain a card costing exactly 1 "
-             "more than it.", improve,
-             notes="It can trash itself. A Duration staying out for next turn cannot be picked. Once "
-                   "you trash, you must gain if any card costs exactly 1 more.", coin_text=True))
+card(
+    kingdom(
+        "Improve",
+        3,
+        (ACTION,),
+        "+2 coins. At the start of Clean-up this turn, you may trash an "
+        "Action card you would discard from play this turn, to gain a card costing exactly 1 "
+        "more than it.",
+        improve,
+        notes="It can trash itself. A Duration staying out for next turn cannot be picked. Once "
+        "you trash, you must gain if any card costs exactly 1 more.",
+        coin_text=True,
+    )
+)
 
 
 # ================================================================================ cost 4
@@ -210,10 +279,19 @@ def take_flag(ctx: Ctx, ev: Event) -> None:
     ctx.take("Flag")
 
 
-card(kingdom("Flag Bearer", 4, (ACTION,), "+2 coins. When you gain or trash this, take the Flag.",
-             plus(coins=2), uses=frozenset({"Flag"}),
-             triggers=(when_gained(take_flag), Trigger("trash", take_flag, where="self", condition=mine)),
-             notes="Whoever trashes it takes the Flag, even on another player's turn.", coin_text=True))
+card(
+    kingdom(
+        "Flag Bearer",
+        4,
+        (ACTION,),
+        "+2 coins. When you gain or trash this, take the Flag.",
+        plus(coins=2),
+        uses=frozenset({"Flag"}),
+        triggers=(when_gained(take_flag), Trigger("trash", take_flag, where="self", condition=mine)),
+        notes="Whoever trashes it takes the Flag, even on another player's turn.",
+        coin_text=True,
+    )
+)
 
 
 # --- Hideout ------------------------------------------------------------------------------------
@@ -224,9 +302,16 @@ def hideout(ctx: Ctx) -> None:
         ctx.gain("Curse")
 
 
-card(kingdom("Hideout", 4, (ACTION,), "+1 Card. +2 Actions. Trash a card from your hand. If it's a "
-             "Victory card, gain a Curse.", hideout,
-             notes="The trash is not optional. A Curse is not a Victory card: trashing one costs nothing."))
+card(
+    kingdom(
+        "Hideout",
+        4,
+        (ACTION,),
+        "+1 Card. +2 Actions. Trash a card from your hand. If it's a Victory card, gain a Curse.",
+        hideout,
+        notes="The trash is not optional. A Curse is not a Victory card: trashing one costs nothing.",
+    )
+)
 
 
 # --- Inventor -----------------------------------------------------------------------------------
@@ -235,10 +320,17 @@ def inventor(ctx: Ctx) -> None:
     ctx.modify_this_turn("cost", lambda g, p, value, card: value - 1)
 
 
-card(kingdom("Inventor", 4, (ACTION,), "Gain a card costing up to 4 coins, then cards cost 1 coin less "
-             "this turn (never less than 0).", inventor,
-             notes="The gain comes before the cut. A second Inventor already gains with the first's cut "
-                   "(a Duchy at 4), then cards cost 2 less."))
+card(
+    kingdom(
+        "Inventor",
+        4,
+        (ACTION,),
+        "Gain a card costing up to 4 coins, then cards cost 1 coin less this turn (never less than 0).",
+        inventor,
+        notes="The gain comes before the cut. A second Inventor already gains with the first's cut "
+        "(a Duchy at 4), then cards cost 2 less.",
+    )
+)
 
 
 # --- Mountain Village ---------------------------------------------------------------------------
@@ -248,15 +340,23 @@ def mountain_village(ctx: Ctx) -> None:
     if not pile.cards:
         ctx.cards(1)
         return
-    picked = ctx.choose_card(one_of_each(pile.cards), "Put which card from your discard pile into "
-                             "your hand?", topic="gain")
+    picked = ctx.choose_card(
+        one_of_each(pile.cards), "Put which card from your discard pile into your hand?", topic="gain"
+    )
     if picked is not None:
         ctx.put_in_hand(picked, hidden=True)
 
 
-card(kingdom("Mountain Village", 4, (ACTION,), "+2 Actions. Look through your discard pile and put a "
-             "card from it into your hand; if you can't, +1 Card.", mountain_village,
-             notes="With any card in your discard pile you must take one; you draw only when it is empty."))
+card(
+    kingdom(
+        "Mountain Village",
+        4,
+        (ACTION,),
+        "+2 Actions. Look through your discard pile and put a card from it into your hand; if you can't, +1 Card.",
+        mountain_village,
+        notes="With any card in your discard pile you must take one; you draw only when it is empty.",
+    )
+)
 
 
 # --- Patron -------------------------------------------------------------------------------------
@@ -264,11 +364,21 @@ def _revealed_in_action_phase(game: Game, ev: Event, owner: Player, card: Card |
     return ev.player is owner and game.phase == "action"
 
 
-card(kingdom("Patron", 4, (ACTION, REACTION), "+1 Villager. +2 coins. When something makes you reveal "
-             "this during an Action phase, +1 Coffers.", plus(villagers=1, coins=2),
-             triggers=(Trigger("reveal", lambda ctx, ev: ctx.coffers(1), where="self",
-                               condition=_revealed_in_action_phase),), uses=COFFERS_VILLAGERS,
-             notes="Only revealing counts, in anyone's Action phase: drawn, gained or discarded, nothing.", coin_text=True))
+card(
+    kingdom(
+        "Patron",
+        4,
+        (ACTION, REACTION),
+        "+1 Villager. +2 coins. When something makes you reveal this during an Action phase, +1 Coffers.",
+        plus(villagers=1, coins=2),
+        triggers=(
+            Trigger("reveal", lambda ctx, ev: ctx.coffers(1), where="self", condition=_revealed_in_action_phase),
+        ),
+        uses=COFFERS_VILLAGERS,
+        notes="Only revealing counts, in anyone's Action phase: drawn, gained or discarded, nothing.",
+        coin_text=True,
+    )
+)
 
 
 # --- Priest -------------------------------------------------------------------------------------
@@ -278,10 +388,18 @@ def priest(ctx: Ctx) -> None:
     ctx.this_turn(Trigger("trash", lambda c, ev: c.coins(2), condition=mine), "Priest")
 
 
-card(kingdom("Priest", 4, (ACTION,), "+2 coins. Trash a card from your hand. For the rest of this turn, "
-             "when you trash a card, +2 coins.", priest,
-             notes="Its own trash earns nothing from it, but every later trash this turn does, however "
-                   "it happens; each Priest played adds another 2.", coin_text=True))
+card(
+    kingdom(
+        "Priest",
+        4,
+        (ACTION,),
+        "+2 coins. Trash a card from your hand. For the rest of this turn, when you trash a card, +2 coins.",
+        priest,
+        notes="Its own trash earns nothing from it, but every later trash this turn does, however "
+        "it happens; each Priest played adds another 2.",
+        coin_text=True,
+    )
+)
 
 
 # --- Research -----------------------------------------------------------------------------------
@@ -292,10 +410,18 @@ def research(ctx: Ctx) -> None:
         ctx.set_aside_from_deck(ctx.cost(trashed), hidden=True)
 
 
-card(kingdom("Research", 4, (ACTION, DURATION), "+1 Action. Trash a card from your hand. Per coin it "
-             "costs, set aside a card from your deck face down on this. At the start of your next turn, "
-             "put those cards into your hand.", research,
-             notes="Trash a card costing 0 and nothing waits: Research is discarded this turn."))
+card(
+    kingdom(
+        "Research",
+        4,
+        (ACTION, DURATION),
+        "+1 Action. Trash a card from your hand. Per coin it "
+        "costs, set aside a card from your deck face down on this. At the start of your next turn, "
+        "put those cards into your hand.",
+        research,
+        notes="Trash a card costing 0 and nothing waits: Research is discarded this turn.",
+    )
+)
 
 
 # --- Silk Merchant ------------------------------------------------------------------------------
@@ -303,10 +429,18 @@ def silk_bonus(ctx: Ctx, ev: Event) -> None:
     plus(coffers=1, villagers=1)(ctx)
 
 
-card(kingdom("Silk Merchant", 4, (ACTION,), "+2 Cards. +1 Buy. When you gain or trash this, +1 Coffers "
-             "and +1 Villager.", plus(cards=2, buys=1), uses=COFFERS_VILLAGERS,
-             triggers=(when_gained(silk_bonus), Trigger("trash", silk_bonus, where="self", condition=mine)),
-             notes="The bonus goes to whoever gains or trashes it, on any turn."))
+card(
+    kingdom(
+        "Silk Merchant",
+        4,
+        (ACTION,),
+        "+2 Cards. +1 Buy. When you gain or trash this, +1 Coffers and +1 Villager.",
+        plus(cards=2, buys=1),
+        uses=COFFERS_VILLAGERS,
+        triggers=(when_gained(silk_bonus), Trigger("trash", silk_bonus, where="self", condition=mine)),
+        notes="The bonus goes to whoever gains or trashes it, on any turn.",
+    )
+)
 
 
 # ================================================================================ cost 5
@@ -322,9 +456,16 @@ def old_witch(ctx: Ctx) -> None:
             them.trash(picked)
 
 
-card(kingdom("Old Witch", 5, (ACTION, ATTACK), "+3 Cards. Each other player gains a Curse and may "
-             "trash a Curse from their hand.", old_witch,
-             notes="With the Curses gone they may still trash one from their hand."))
+card(
+    kingdom(
+        "Old Witch",
+        5,
+        (ACTION, ATTACK),
+        "+3 Cards. Each other player gains a Curse and may trash a Curse from their hand.",
+        old_witch,
+        notes="With the Curses gone they may still trash one from their hand.",
+    )
+)
 
 
 # --- Recruiter ----------------------------------------------------------------------------------
@@ -335,9 +476,17 @@ def recruiter(ctx: Ctx) -> None:
         ctx.villagers(ctx.cost(trashed))
 
 
-card(kingdom("Recruiter", 5, (ACTION,), "+2 Cards. Trash a card from your hand. +1 Villager per coin "
-             "it costs.", recruiter, uses=VILLAGERS,
-             notes="You draw before you trash, so a drawn card can be the one trashed."))
+card(
+    kingdom(
+        "Recruiter",
+        5,
+        (ACTION,),
+        "+2 Cards. Trash a card from your hand. +1 Villager per coin it costs.",
+        recruiter,
+        uses=VILLAGERS,
+        notes="You draw before you trash, so a drawn card can be the one trashed.",
+    )
+)
 
 
 # --- Scepter ------------------------------------------------------------------------------------
@@ -361,11 +510,17 @@ def scepter(ctx: Ctx) -> None:
         ctx.play(picked, move=False)
 
 
-card(kingdom("Scepter", 5, (TREASURE, COMMAND), "Choose one: +2 coins; or replay a "
-             "non-Command Action card you played this turn that's still in play.", scepter,
-             modes=("coins", "replay"),
-             notes="Replaying in the Buy phase uses no Action; a Duration it replays keeps the Scepter "
-                   "in play with it."))
+card(
+    kingdom(
+        "Scepter",
+        5,
+        (TREASURE, COMMAND),
+        "Choose one: +2 coins; or replay a non-Command Action card you played this turn that's still in play.",
+        scepter,
+        modes=("coins", "replay"),
+        notes="Replaying in the Buy phase uses no Action; a Duration it replays keeps the Scepter in play with it.",
+    )
+)
 
 
 # --- Scholar ------------------------------------------------------------------------------------
@@ -374,22 +529,36 @@ def scholar(ctx: Ctx) -> None:
     ctx.cards(7)
 
 
-card(kingdom("Scholar", 5, (ACTION,), "Discard your hand. +7 Cards.", scholar,
-             notes="If the 7 cards need a reshuffle, the hand you just discarded is shuffled in."))
+card(
+    kingdom(
+        "Scholar",
+        5,
+        (ACTION,),
+        "Discard your hand. +7 Cards.",
+        scholar,
+        notes="If the 7 cards need a reshuffle, the hand you just discarded is shuffled in.",
+    )
+)
 
 
 # --- Sculptor -----------------------------------------------------------------------------------
 def sculptor(ctx: Ctx) -> None:
-    got = ctx.gain_from_supply("Gain a card costing up to 4 into your hand.", lambda d: ctx.cost(d) <= 4,
-                               to="hand")
+    got = ctx.gain_from_supply("Gain a card costing up to 4 into your hand.", lambda d: ctx.cost(d) <= 4, to="hand")
     if got is not None and ctx.is_(got, TREASURE):
         ctx.villagers(1)
 
 
-card(kingdom("Sculptor", 5, (ACTION,), "Gain a card to your hand costing up to 4 coins. If it's a "
-             "Treasure, +1 Villager.", sculptor, uses=VILLAGERS,
-             notes="The card must go to your hand; an Experiment gained this way brings its twin to "
-                   "your discard pile."))
+card(
+    kingdom(
+        "Sculptor",
+        5,
+        (ACTION,),
+        "Gain a card to your hand costing up to 4 coins. If it's a Treasure, +1 Villager.",
+        sculptor,
+        uses=VILLAGERS,
+        notes="The card must go to your hand; an Experiment gained this way brings its twin to your discard pile.",
+    )
+)
 
 
 # --- Seer ---------------------------------------------------------------------------------------
@@ -400,20 +569,38 @@ def seer(ctx: Ctx) -> None:
         if 2 <= ctx.cost(c) <= 4 and c.zone is ctx.player.revealed:
             ctx.put_in_hand(c)
     rest = [c for c in shown if c.zone is ctx.player.revealed]
-    ctx.order_on_deck(rest, "Put these back on your deck in which order? Name them all; the first "
-                            "named ends on top.")
+    ctx.order_on_deck(rest, "Put these back on your deck in which order? Name them all; the first named ends on top.")
 
 
-card(kingdom("Seer", 5, (ACTION,), "+1 Card. +1 Action. Reveal the top 3 cards of your deck. Put the "
-             "ones costing from 2 to 4 coins into your hand. Put the rest back in any order.", seer,
-             notes="A Copper (0) or a Gold (6) goes back on top; costs are read as they are now."))
+card(
+    kingdom(
+        "Seer",
+        5,
+        (ACTION,),
+        "+1 Card. +1 Action. Reveal the top 3 cards of your deck. Put the "
+        "ones costing from 2 to 4 coins into your hand. Put the rest back in any order.",
+        seer,
+        notes="A Copper (0) or a Gold (6) goes back on top; costs are read as they are now.",
+    )
+)
 
 
 # --- Spices -------------------------------------------------------------------------------------
-card(treasure("Spices", 5, 2, set=SET, kind="kingdom", pile_size=10, text="Treasure. 2 coins. +1 Buy. "
-              "When you gain this, +2 Coffers.", extra=plus(buys=1), uses=COFFERS,
-              triggers=(when_gained(lambda ctx, ev: ctx.coffers(2)),),
-              notes="Any gain gives the Coffers, even one from the trash."))
+card(
+    treasure(
+        "Spices",
+        5,
+        2,
+        set=SET,
+        kind="kingdom",
+        pile_size=10,
+        text="Treasure. 2 coins. +1 Buy. When you gain this, +2 Coffers.",
+        extra=plus(buys=1),
+        uses=COFFERS,
+        triggers=(when_gained(lambda ctx, ev: ctx.coffers(2)),),
+        notes="Any gain gives the Coffers, even one from the trash.",
+    )
+)
 
 
 # --- Swashbuckler -------------------------------------------------------------------------------
@@ -427,36 +614,62 @@ def swashbuckler(ctx: Ctx) -> None:
         ctx.take("Treasure Chest")
 
 
-card(kingdom("Swashbuckler", 5, (ACTION,), "+3 Cards. Then, if your discard pile has any cards in it: "
-             "+1 Coffers, and if you then have 4 or more Coffers, take the Treasure Chest.", swashbuckler,
-             uses=frozenset({"Coffers", "Treasure Chest"}),
-             notes="The discard pile is checked after drawing: a reshuffle that empties it gives nothing."))
+card(
+    kingdom(
+        "Swashbuckler",
+        5,
+        (ACTION,),
+        "+3 Cards. Then, if your discard pile has any cards in it: "
+        "+1 Coffers, and if you then have 4 or more Coffers, take the Treasure Chest.",
+        swashbuckler,
+        uses=frozenset({"Coffers", "Treasure Chest"}),
+        notes="The discard pile is checked after drawing: a reshuffle that empties it gives nothing.",
+    )
+)
 
 
 # --- Treasurer ----------------------------------------------------------------------------------
 def treasurer(ctx: Ctx) -> None:
     ctx.coins(3)
-    mode = ctx.choose_mode("Trash a Treasure from your hand, gain a Treasure from the trash into "
-                           "your hand, or take the Key?", ["trash", "gain", "key"])
+    mode = ctx.choose_mode(
+        "Trash a Treasure from your hand, gain a Treasure from the trash into your hand, or take the Key?",
+        ["trash", "gain", "key"],
+    )
     if mode == "trash":
-        picked = ctx.choose_card([c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)],
-                                 "Trash which Treasure from your hand?", topic="trash")
+        picked = ctx.choose_card(
+            [c for c in ctx.player.hand.cards if ctx.is_(c, TREASURE)],
+            "Trash which Treasure from your hand?",
+            topic="trash",
+        )
         if picked is not None:
             ctx.trash(picked)
     elif mode == "gain":
-        picked = ctx.choose_card(one_of_each(c for c in ctx.game.trash.cards if ctx.is_(c, TREASURE)),
-                                 "Gain which Treasure from the trash into your hand?", topic="gain")
+        picked = ctx.choose_card(
+            one_of_each(c for c in ctx.game.trash.cards if ctx.is_(c, TREASURE)),
+            "Gain which Treasure from the trash into your hand?",
+            topic="gain",
+        )
         if picked is not None:
             ctx.gain_card(picked, to="hand")
     else:
         ctx.take("Key")
 
 
-card(kingdom("Treasurer", 5, (ACTION,), "+3 coins. Choose one: trash a Treasure from your hand; or gain "
-             "a Treasure from the trash into your hand; or take the Key.", treasurer,
-             uses=frozenset({"Key"}), modes=("trash", "gain", "key"),
-             notes="The Key pays from your next turn. A Treasure gained from the trash is a real gain: "
-                   "Spices and Ducat still give their bonus.", coin_text=True))
+card(
+    kingdom(
+        "Treasurer",
+        5,
+        (ACTION,),
+        "+3 coins. Choose one: trash a Treasure from your hand; or gain "
+        "a Treasure from the trash into your hand; or take the Key.",
+        treasurer,
+        uses=frozenset({"Key"}),
+        modes=("trash", "gain", "key"),
+        notes="The Key pays from your next turn. A Treasure gained from the trash is a real gain: "
+        "Spices and Ducat still give their bonus.",
+        coin_text=True,
+    )
+)
 
 
 # --- Villain ------------------------------------------------------------------------------------
@@ -475,9 +688,18 @@ def villain(ctx: Ctx) -> None:
             them.discard(picked)
 
 
-card(kingdom("Villain", 5, (ACTION, ATTACK), "+2 Coffers. Each other player with 5 or more cards in "
-             "hand discards a card costing 2 or more (or reveals their hand if they can't).", villain,
-             uses=COFFERS, notes="An Estate costs 2, so it is a fair discard."))
+card(
+    kingdom(
+        "Villain",
+        5,
+        (ACTION, ATTACK),
+        "+2 Coffers. Each other player with 5 or more cards in "
+        "hand discards a card costing 2 or more (or reveals their hand if they can't).",
+        villain,
+        uses=COFFERS,
+        notes="An Estate costs 2, so it is a fair discard.",
+    )
+)
 
 
 def register(db: CardDB) -> None:

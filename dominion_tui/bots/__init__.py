@@ -6,6 +6,7 @@ chooses a plan for the kingdom by simulation); traits: what each card surely doe
 as the bots judge it; plans and tuning: the knobs and tables tuned by simulation; levels: the
 player for each level.
 """
+
 from .bigmoney import BigMoneyPlayer
 from .bot import Bot
 from .expert import Expert
@@ -15,5 +16,20 @@ from .rng import PositionRandom
 from .simple import GOOD_PROJECTS, JUNK, MONEY_FLOOR, RandomPlayer, SimplePlayer
 from .traits import Traits, traits
 
-__all__ = ["GOOD_PROJECTS", "JUNK", "LEVELS", "MONEY_FLOOR", "PLANS", "BigMoneyPlayer", "Bot", "Expert", "Plan", "PositionRandom",
-           "RandomPlayer", "SimplePlayer", "Traits", "make_player", "traits"]
+__all__ = [
+    "GOOD_PROJECTS",
+    "JUNK",
+    "LEVELS",
+    "MONEY_FLOOR",
+    "PLANS",
+    "BigMoneyPlayer",
+    "Bot",
+    "Expert",
+    "Plan",
+    "PositionRandom",
+    "RandomPlayer",
+    "SimplePlayer",
+    "Traits",
+    "make_player",
+    "traits",
+]

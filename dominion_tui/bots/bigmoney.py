@@ -1,4 +1,5 @@
 """`bigmoney`: the well-known baseline, Big Money Ultimate's money rules and no kingdom cards."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,5 @@
 """`normal` and `hard`: the levelled computer players, judging every card by its traits."""
+
 from __future__ import annotations
 
 import re
@@ -60,8 +61,13 @@ class Bot(SimplePlayer):
         plays = [a for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Treasure")]
         if plays:
             return plays[0]
-        if game.phase == "buy" and p.coffers and p.buys and not game.turn.bought_in_phase \
-                and self.spend_coffers(game, p):
+        if (
+            game.phase == "buy"
+            and p.coffers
+            and p.buys
+            and not game.turn.bought_in_phase
+            and self.spend_coffers(game, p)
+        ):
             return TurnAction("coffers", None, 1)
         if game.phase == "buy" or game.phase == "action":
             want = safe(game, p, self.purchase(game, p)) if p.buys else None
@@ -82,8 +88,14 @@ class Bot(SimplePlayer):
         def key(n: str) -> tuple:
             t = traits(game.db[n])
             # non-terminals first (they leave an Action), then the most cards, then money
-            return (t.actions == 0, -(t.actions if p.actions == 1 else 0),
-                    -(t.cards if drawable else 0), -self.card_value(game, game.db[n]), n)
+            return (
+                t.actions == 0,
+                -(t.actions if p.actions == 1 else 0),
+                -(t.cards if drawable else 0),
+                -self.card_value(game, game.db[n]),
+                n,
+            )
+
         return TurnAction("play", sorted(names, key=key)[0])
 
     def spend_coffers(self, game: Game, p: Any) -> bool:
@@ -159,8 +171,12 @@ class Bot(SimplePlayer):
     def extra_turn(game: Game, p: Any) -> str | None:
         """An Event that gives an extra turn, when it can be bought now."""
         for d in game.landscapes:
-            if d.kind == "event" and traits(d).extra_turn and game.cost(d) <= p.coins \
-                    and game.why_not(p, TurnAction("buy", d.name)) is None:
+            if (
+                d.kind == "event"
+                and traits(d).extra_turn
+                and game.cost(d) <= p.coins
+                and game.why_not(p, TurnAction("buy", d.name)) is None
+            ):
                 return d.name
         return None
 
@@ -179,9 +195,13 @@ class Bot(SimplePlayer):
             m = re.search(r"When you gain (?:or trash )?this, take the (\w+)", d.text)
             if m and game.artifacts.get(m.group(1)) not in (None, p):
                 count = min(have + 1, count + 2)  # Flag Bearer: another copy takes the Flag back
-            if have < count and game.supply[name].cards and game.cost(d) <= coins \
-                    and not (coins >= 6 and game.cost(d) <= 4 and have) \
-                    and game.why_not(p, TurnAction("buy", name)) is None:
+            if (
+                have < count
+                and game.supply[name].cards
+                and game.cost(d) <= coins
+                and not (coins >= 6 and game.cost(d) <= 4 and have)
+                and game.why_not(p, TurnAction("buy", name)) is None
+            ):
                 return name
         if self.plan.focus_landscapes:
             landscape = self.landscape_purchase(game, p)
@@ -197,8 +217,7 @@ class Bot(SimplePlayer):
         for c in owned:
             copies[c.name] = copies.get(c.name, 0) + 1
         terminals = sum(is_terminal(traits(c.defn), c.defn) for c in owned)
-        villages = sum(traits(c.defn).actions >= 2 or traits(c.defn).villagers >= 2 for c in owned) \
-            + p.villagers // 2
+        villages = sum(traits(c.defn).actions >= 2 or traits(c.defn).villagers >= 2 for c in owned) + p.villagers // 2
         room = terminals < 1 + max(0, len(owned) - 10) * self.plan.terminals_per_10 / 10 + villages
         best, best_v = None, 0.0
         for n, z in game.supply.items():
@@ -226,8 +245,14 @@ class Bot(SimplePlayer):
         if game.current.turns_taken <= 2:  # the opening: the time for a trasher
             thin *= plan.opening_trash
         if d.is_("Treasure"):
-            return t.coins + 0.3 * t.buys + 0.4 * t.coffers + 0.4 * t.horses - (0.8 if t.returns else 0) \
+            return (
+                t.coins
+                + 0.3 * t.buys
+                + 0.4 * t.coffers
+                + 0.4 * t.horses
+                - (0.8 if t.returns else 0)
                 + (thin if t.trashes else 0)
+            )
         v = t.coins + t.cards + 0.3 * t.buys + 0.8 * t.coffers + 0.3 * t.villagers + 1.1 * t.horses
         if d.text.startswith("Discard your hand"):  # Scholar: the cards drawn replace a hand of 4
             v -= 4
@@ -252,8 +277,13 @@ class Bot(SimplePlayer):
     def way_floor(self, game: Game) -> float:
         """With a Way in the game, any Action is worth at least what the Way makes of it."""
         ways = [traits(d) for d in game.landscapes if d.kind == "way"]
-        return max((t.coins + 0.9 * t.cards + 0.3 * t.buys + 0.8 * t.horses + 0.3 * t.actions
-                    - (1.5 if t.returns else 0) for t in ways), default=0.0)
+        return max(
+            (
+                t.coins + 0.9 * t.cards + 0.3 * t.buys + 0.8 * t.horses + 0.3 * t.actions - (1.5 if t.returns else 0)
+                for t in ways
+            ),
+            default=0.0,
+        )
 
     def free_event(self, game: Game, p: Any) -> str | None:
         """With coins left that buy nothing better: an Event that costs that little and helps."""
@@ -278,8 +308,7 @@ class Bot(SimplePlayer):
             cost = game.cost(d)
             if cost > p.coins or game.why_not(p, TurnAction("buy", d.name)) is not None:
                 continue
-            v = self.project_value(game, p, d, cost) if d.kind == "project" else \
-                self.event_value(game, p, d, traits(d))
+            v = self.project_value(game, p, d, cost) if d.kind == "project" else self.event_value(game, p, d, traits(d))
             if v > best_v or v == best_v and best is not None and d.name < best:
                 best, best_v = d.name, v
         return best
@@ -317,12 +346,18 @@ class Bot(SimplePlayer):
         if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
             v = 9.0 if p.coins + 2 >= 8 > p.coins and game.supply["Curse"].cards else 0.0
         if t.upgrade:  # Enhance: the hand's best upgrade (a Curse away, a dead Action up)
-            v = max((self.best_gain(game, p, game.cost(c.defn) + t.upgrade) + self.junk_value(game, c.name)
-                     - (0 if is_junk(game, c.name) else self.card_value(game, c.defn))
-                     for c in hand if not c.is_("Victory")), default=0.0)
+            v = max(
+                (
+                    self.best_gain(game, p, game.cost(c.defn) + t.upgrade)
+                    + self.junk_value(game, c.name)
+                    - (0 if is_junk(game, c.name) else self.card_value(game, c.defn))
+                    for c in hand
+                    if not c.is_("Victory")
+                ),
+                default=0.0,
+            )
         elif t.exiles or t.trashes:  # Banish: all the copies of one junk card in hand
-            v += max((sum(self.junk_value(game, c.name) for c in hand if c.name == x.name)
-                      for x in hand), default=0.0)
+            v += max((sum(self.junk_value(game, c.name) for c in hand if c.name == x.name) for x in hand), default=0.0)
         if t.plays and not t.gain_up_to:  # Toil, March, Delay: an Action that would stay unplayed
             dead = [c for c in (p.discard.cards if "discard pile" in d.text else hand) if c.is_("Action")]
             if p.actions and "discard pile" not in d.text and game.phase == "action":
@@ -332,8 +367,14 @@ class Bot(SimplePlayer):
             v += 4.0 if provinces <= 4 else 0.0
         if "Exile an Action card from the Supply" in d.text:
             # Invest, Transport: a copy waits in Exile, home with the next copy gained (or brought)
-            best = max((self.buy_value(game, p, game.db[n], traits(game.db[n])) for n, z in game.supply.items()
-                        if z.cards and game.db[n].kind == "kingdom" and game.db[n].is_("Action")), default=0)
+            best = max(
+                (
+                    self.buy_value(game, p, game.db[n], traits(game.db[n]))
+                    for n, z in game.supply.items()
+                    if z.cards and game.db[n].kind == "kingdom" and game.db[n].is_("Action")
+                ),
+                default=0,
+            )
             v += 0.8 * best - 0.3
         if "5 or fewer cards in play" in d.text:  # Stampede
             v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
@@ -348,8 +389,10 @@ class Bot(SimplePlayer):
 
     def best_gain(self, game: Game, p: Any, up_to: int) -> float:
         """What the best card gained costing up to this is worth (a plain gain's worth at least)."""
-        best = max((self.gain_value(game, p, n) for n, z in game.supply.items()
-                    if z.cards and game.cost(game.db[n]) <= up_to), default=0.0)
+        best = max(
+            (self.gain_value(game, p, n) for n, z in game.supply.items() if z.cards and game.cost(game.db[n]) <= up_to),
+            default=0.0,
+        )
         return max(best, gain_worth(up_to) if up_to <= 6 else 3.0)
 
     def gain_value(self, game: Game, p: Any, name: str) -> float:
@@ -371,9 +414,11 @@ class Bot(SimplePlayer):
 
     def answer_gain(self, game: Game, d: Decision) -> list[int]:
         """The card worth most to this deck, never a Curse by choice."""
+
         def name(i: int) -> str:
             o = d.options[i]
             return o.value.name if hasattr(o.value, "name") else o.label
+
         order = [i for i in range(len(d.options)) if name(i) != "Curse"]
         if not order:
             return [] if d.may_decline else [0]
@@ -392,8 +437,13 @@ class Bot(SimplePlayer):
         if coins >= 8 and provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
             mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
             return "Province" if mover_first or not duchies else "Duchy"
-        if coins >= 8 and provinces == 2 and self.plan.endgame >= 2 and duchies \
-                and (mine < lead if self.plan.endgame >= 3 else mine + 6 <= lead):
+        if (
+            coins >= 8
+            and provinces == 2
+            and self.plan.endgame >= 2
+            and duchies
+            and (mine < lead if self.plan.endgame >= 3 else mine + 6 <= lead)
+        ):
             return "Duchy"  # the penultimate Province would hand the win to the other
         return None
 
@@ -445,8 +495,11 @@ class Bot(SimplePlayer):
         best, best_gain = None, 0.5
         for i, o in enumerate(d.options):
             card = game.db[o.label]
-            reach = [self.worth(game, n) for n, z in game.supply.items()
-                     if z.cards and game.cost(game.db[n]) <= game.cost(card) + up]
+            reach = [
+                self.worth(game, n)
+                for n, z in game.supply.items()
+                if z.cards and game.cost(game.db[n]) <= game.cost(card) + up
+            ]
             gain = max(reach, default=0) - self.worth(game, o.label)
             if gain > best_gain:
                 best, best_gain = i, gain
@@ -463,16 +516,15 @@ class Bot(SimplePlayer):
             by_name.setdefault(o.label, []).append(i)
         best = max(sorted(by_name), key=lambda n: self.junk_value(game, n) * len(by_name[n]))
         if self.junk_value(game, best) <= 0:
-            return [] if d.may_decline else by_name[best][:max(d.min, 1)]
-        return by_name[best][:d.max]
+            return [] if d.may_decline else by_name[best][: max(d.min, 1)]
+        return by_name[best][: d.max]
 
     def answer_mode(self, game: Game, d: Decision) -> list[int]:
         labels = [o.label for o in d.options]
         if labels[:2] == ["exile", "deck"] and any(c.is_("Action") for c in d.player.exile.cards):
             return [1]  # Transport: bring the exiled Action home
         if labels == ["coins", "replay"]:  # Scepter: replay the best Action in play, if it beats 2 coins
-            best = max((self.card_value(game, c.defn) for c in d.player.in_play.cards if c.is_("Action")),
-                       default=0.0)
+            best = max((self.card_value(game, c.defn) for c in d.player.in_play.cards if c.is_("Action")), default=0.0)
             return [1] if best > 2.2 else [0]
         if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Gold from the trash, else the Key
             return [1] if any(c.name in ("Gold", "Silver") for c in game.trash.cards) else [2]
@@ -487,26 +539,44 @@ class Bot(SimplePlayer):
             return [0]
         p = d.player
         # what +Actions would let play: the Actions in hand, best first (they are dead otherwise)
-        waiting = sorted((self.card_value(game, c.defn) for c in p.hand.cards if c.is_("Action")),
-                         reverse=True)
+        waiting = sorted((self.card_value(game, c.defn) for c in p.hand.cards if c.is_("Action")), reverse=True)
         pile = p.deck.cards + p.discard.cards
         drawable = len(pile)
-        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable) \
-            + 0.3 * sum(c.is_("Action") for c in pile) / max(1, drawable)
+        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable) + 0.3 * sum(
+            c.is_("Action") for c in pile
+        ) / max(1, drawable)
         hand_money = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
         late = len(game.supply.get("Province", [])) <= 4
-        junk = max((2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7
-                    for c in p.hand.cards if is_junk(game, c.name)), default=0.0)
+        junk = max(
+            (
+                2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7
+                for c in p.hand.cards
+                if is_junk(game, c.name)
+            ),
+            default=0.0,
+        )
 
         def worth(t: Traits) -> float:
-            more = sum(waiting[:t.actions]) if p.actions == 0 else 0.2 * t.actions
+            more = sum(waiting[: t.actions]) if p.actions == 0 else 0.2 * t.actions
             buy = 0.4 * t.buys + (1.0 if t.buys and hand_money + t.coins >= 9 else 0)  # two things to buy
-            return t.coins + density * min(t.cards, drawable) + more + buy + 0.5 * t.horses \
+            return (
+                t.coins
+                + density * min(t.cards, drawable)
+                + more
+                + buy
+                + 0.5 * t.horses
                 + (junk if t.trashes or t.exiles else 0)
+            )
+
         ct = traits(card)
-        own = worth(ct) + (1.5 if ct.attack else 0) + 0.5 * ct.coffers \
-            + (max(1.5, 0.6 * gain_worth(ct.gain_up_to)) if ct.gains else 0) + 0.7 * ct.villagers \
+        own = (
+            worth(ct)
+            + (1.5 if ct.attack else 0)
+            + 0.5 * ct.coffers
+            + (max(1.5, 0.6 * gain_worth(ct.gain_up_to)) if ct.gains else 0)
+            + 0.7 * ct.villagers
             - (1.0 if ct.returns else 0)
+        )
         if card.text.startswith("Discard your hand"):
             own -= hand_money
         best, best_v = 0, own + 0.25
@@ -530,20 +600,35 @@ class Bot(SimplePlayer):
                 # an attack only "if it is not your turn" attacks no one when played this way; and
                 # a card played as another only when clearly better (a listener hears every Way)
                 hits = aside is not None and traits(aside.defn).attack and "not your turn" not in aside.defn.text
-                v = worth(traits(aside.defn)) + 0.7 * traits(aside.defn).villagers - 0.5 \
-                    + (1.5 if hits or traits(aside.defn).gains else 0) if aside else 0
+                v = (
+                    worth(traits(aside.defn))
+                    + 0.7 * traits(aside.defn).villagers
+                    - 0.5
+                    + (1.5 if hits or traits(aside.defn).gains else 0)
+                    if aside
+                    else 0
+                )
             elif "Set this aside" in text:  # Turtle: its own text next turn, when not needed now
-                v = self.card_value(game, card) if drawable == 0 or hand_money >= 8 and not (
-                    ct.coins or ct.buys) else 0
+                v = self.card_value(game, card) if drawable == 0 or hand_money >= 8 and not (ct.coins or ct.buys) else 0
             elif t.upgrade:  # Butterfly: a card costing 1 more
-                v = max((self.card_value(game, game.db[n]) for n, z in game.supply.items()
-                         if z.cards and game.cost(game.db[n]) == game.cost(card) + t.upgrade
-                         and game.db[n].kind == "kingdom"), default=0) - self.card_value(game, card)
+                v = max(
+                    (
+                        self.card_value(game, game.db[n])
+                        for n, z in game.supply.items()
+                        if z.cards
+                        and game.cost(game.db[n]) == game.cost(card) + t.upgrade
+                        and game.db[n].kind == "kingdom"
+                    ),
+                    default=0,
+                ) - self.card_value(game, card)
             elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point
                 v = 1.5 if late else 0.2
             elif "discard a Treasure to gain a copy" in text:  # Rat
-                v = (self.card_value(game, card) - 1) * (0 if late else 0.8) \
-                    if any(c.name == "Copper" for c in p.hand.cards) else 0
+                v = (
+                    (self.card_value(game, card) - 1) * (0 if late else 0.8)
+                    if any(c.name == "Copper" for c in p.hand.cards)
+                    else 0
+                )
             elif "when you gain a card, you may put it onto your deck" in text:  # Seal
                 v += 0.4
             elif "when you discard this from play" in text:  # Frog: back on top

@@ -1,5 +1,6 @@
 """The score counted before a move that could end the game: every level but bigmoney never
 buys or gains the card that ends the game on its own move while that loses."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,6 +27,7 @@ def outcome(game: Game, p: Any, name: str) -> str:
 
     def final(o: Any) -> int:  # Fleet: a player with a turn after the end may still buy
         return game.score(o) + (reach if game.modify("final_round", o, False) else 0)
+
     best = max((final(o) for o in game.players if o is not p), default=-999)
     if mine != best:
         return "win" if mine > best else "lose"
@@ -46,7 +48,13 @@ def safe(game: Game, p: Any, want: str | None) -> str | None:
         return want
     for other in ("Duchy", "Estate"):
         z = game.supply.get(other)
-        if other != want and z and z.cards and game.cost(game.db[other]) <= p.coins \
-                and not ends_game(game, other) and game.why_not(p, TurnAction("buy", other)) is None:
+        if (
+            other != want
+            and z
+            and z.cards
+            and game.cost(game.db[other]) <= p.coins
+            and not ends_game(game, other)
+            and game.why_not(p, TurnAction("buy", other)) is None
+        ):
             return other
     return None

@@ -8,6 +8,7 @@ an engine judged by traits (more terminals beside villages, kingdom cards before
 both seats; after each round the worse half drops out. Seeds come from the bot's own seed and
 the kingdom, never the game's generator or the clock: the same seed gives the same plan.
 """
+
 from __future__ import annotations
 
 import math
@@ -61,8 +62,12 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
         ca = tuned[0][1][0] if tuned else ca
         out.append(Strategy(cards=((a, ca), (b, cb)), label=f"money with {a} and {b}"))
         out.append(Strategy(duchies, ((a, ca), (b, cb)), label=f"money with {a} and {b}, Duchies early"))
-    out.append(Strategy(plan=replace(BASE, focus_min=99.0, terminals_per_10=2.0, kingdom_bar=2.2, gold_bar=3.3,
-                                     copy_penalty=0.3), label="an engine of the kingdom's cards"))
+    out.append(
+        Strategy(
+            plan=replace(BASE, focus_min=99.0, terminals_per_10=2.0, kingdom_bar=2.2, gold_bar=3.3, copy_penalty=0.3),
+            label="an engine of the kingdom's cards",
+        )
+    )
     seen, unique = set(), []
     for s in out:
         key = (s.plan, s.cards)
@@ -91,6 +96,7 @@ class _Cap:
 def match(kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, first: bool) -> float:
     """One simulated game of a strategy against `hard`: 1 a win, 0.5 shared or capped, 0 a loss."""
     from ..setup import new_game  # not at import: setup loads the cards
+
     me = Expert(seed, strategy=s)
     other = Bot(seed + 1, "hard")
     seats = ["me", "other"] if first else ["other", "me"]
@@ -174,13 +180,19 @@ class Expert(Bot):
     @staticmethod
     def can_buy(game: Game, p: Any, name: str) -> bool:
         z = game.supply.get(name)
-        return bool(z and z.cards) and game.cost(game.db[name]) <= p.coins \
+        return (
+            bool(z and z.cards)
+            and game.cost(game.db[name]) <= p.coins
             and game.why_not(p, TurnAction("buy", name)) is None
+        )
 
     def winning_end(self, game: Game, p: Any) -> str | None:
         """A card whose gain ends the game now with this player winning: the most points."""
-        ends = [n for n, z in game.supply.items() if len(z.cards) == 1 and ends_game(game, n)
-                and outcome(game, p, n) == "win" and self.can_buy(game, p, n)]
+        ends = [
+            n
+            for n, z in game.supply.items()
+            if len(z.cards) == 1 and ends_game(game, n) and outcome(game, p, n) == "win" and self.can_buy(game, p, n)
+        ]
         return max(ends, key=lambda n: (game.db[n].vp, game.cost(game.db[n]), n), default=None)
 
     def answer_gain(self, game: Game, d: Decision) -> list[int]:

@@ -3,6 +3,7 @@ it, and one sentence saying why. Fast enough for the keyboard (benchmarks/hint_s
 uses expert's plan for this kingdom when expert already thought of it, else hard's plan, and
 never changes the game.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -53,15 +54,21 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
     chosen = ", ".join(names) if names else "none"
     topic = d.topic
     if topic in ("trash", "exile", "exile_from_hand"):
-        return f"Away with {chosen}: a thinner deck draws its good cards more often." if names \
+        return (
+            f"Away with {chosen}: a thinner deck draws its good cards more often."
+            if names
             else "Nothing worth losing here: every card left helps this deck."
+        )
     if topic == "discard":
         return f"Discard {chosen}: the cards least worth keeping." if names else "Keep every card: each one helps."
     if topic in ("gain", "exile_supply"):
         return f"{chosen}: the card worth most to this deck now."
     if topic == "way":
-        return f"{chosen}: the card's own text does more here than any Way." if names == ["normal"] \
+        return (
+            f"{chosen}: the card's own text does more here than any Way."
+            if names == ["normal"]
             else f"{chosen}: here the Way does more than the card's own text."
+        )
     if topic == "react":
         return f"{chosen}: taking it helps, and it costs nothing." if names else "Better not to react this time."
     return f"{chosen}: what an expert would pick here."

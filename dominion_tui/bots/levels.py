@@ -1,4 +1,5 @@
 """The levels a player can pick for a computer opponent, and the player for each."""
+
 from __future__ import annotations
 
 from typing import Any

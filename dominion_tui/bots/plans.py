@@ -1,4 +1,5 @@
 """The knobs of the levelled bots' buying plans, one Plan per level."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """The computer players' random generator: cheap to reseed, seeded by the game's position."""
+
 from __future__ import annotations
 
 import hashlib
@@ -47,7 +48,7 @@ class PositionRandom(random.Random):
         return bits >> (-k % 64)
 
     def random(self) -> float:
-        return (self._next() >> 11) * 2.0 ** -53
+        return (self._next() >> 11) * 2.0**-53
 
     def choice(self, seq: Any) -> Any:  # Random.choice's own draw, without its two extra calls
         if not len(seq):

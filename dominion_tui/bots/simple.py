@@ -1,6 +1,7 @@
 """The simplest computer players: `RandomPlayer` (random legal answers, for tests and fuzzing)
 and `SimplePlayer` (plays what it can, buys by the usual Big Money rule), the base of the others.
 They answer through the same decision interface as people."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -64,9 +65,27 @@ MONEY_FLOOR = 5
 THIN = 10  # cards to draw (Exile aside) under which a bot buys a Copper rather than nothing
 # Projects worth a cube early, best first: each is bought at most once, so buying never loops.
 # Not Cathedral: its trash is not optional, and a simple buyer thins itself down to nothing.
-GOOD_PROJECTS = ("Innovation", "Barracks", "Canal", "Citadel", "Piazza", "Academy", "Guildhall",
-                 "Road Network", "Fleet", "Exploration", "Fair", "Silos", "Sinister Plot",
-                 "Pageant", "City Gate", "Star Chart", "Crop Rotation", "Capitalism", "Sewers")
+GOOD_PROJECTS = (
+    "Innovation",
+    "Barracks",
+    "Canal",
+    "Citadel",
+    "Piazza",
+    "Academy",
+    "Guildhall",
+    "Road Network",
+    "Fleet",
+    "Exploration",
+    "Fair",
+    "Silos",
+    "Sinister Plot",
+    "Pageant",
+    "City Gate",
+    "Star Chart",
+    "Crop Rotation",
+    "Capitalism",
+    "Sewers",
+)
 
 
 class SimplePlayer(RandomPlayer):
@@ -107,8 +126,11 @@ class SimplePlayer(RandomPlayer):
             return "Estate"
         owned = p.all_cards()
         if coins >= 3 and sum(c.is_("Action") for c in owned) * 5 < len(owned):
-            options = [n for n, z in game.supply.items() if z.cards and game.db[n].is_("Action")
-                       and coins - 2 <= game.cost(game.db[n]) <= coins]
+            options = [
+                n
+                for n, z in game.supply.items()
+                if z.cards and game.db[n].is_("Action") and coins - 2 <= game.cost(game.db[n]) <= coins
+            ]
             if options:
                 return self.rng.choice(sorted(options))
         if coins < 3 and len(owned) < 8:  # thinned too far (Cathedral, Research): grow back
@@ -124,14 +146,18 @@ class SimplePlayer(RandomPlayer):
         bought = game.turn.bought_cards
 
         def ok(name: str) -> bool:
-            return name in events and name not in bought and \
-                game.why_not(p, TurnAction("buy", name)) is None
+            return name in events and name not in bought and game.why_not(p, TurnAction("buy", name)) is None
+
         if coins >= 10 and ok("Alliance"):
             return "Alliance"
         if provinces <= 4 and 4 <= coins < 8 and ok("Seize the Day"):
             return "Seize the Day"  # late: an extra turn beats a Duchy
-        if coins in (6, 7) and game.supply["Curse"].cards and ok("Desperation") \
-                and not any(c.name == "Curse" for c in p.all_cards()):
+        if (
+            coins in (6, 7)
+            and game.supply["Curse"].cards
+            and ok("Desperation")
+            and not any(c.name == "Curse" for c in p.all_cards())
+        ):
             return "Desperation"  # +2 coins and a Buy reach a Province
         if provinces > 4 and coins == 5 and len(p.in_play) <= 5 and ok("Stampede"):
             return "Stampede"
@@ -146,8 +172,11 @@ class SimplePlayer(RandomPlayer):
         if not projects or p.cubes < 1 or provinces <= 4 or (p.coins >= 8 and provinces < 7):
             return None  # late, or a Province is affordable: the Province
         for name in GOOD_PROJECTS:
-            if name in projects and game.cost(game.db[name]) >= p.coins - 1 \
-                    and game.why_not(p, TurnAction("buy", name)) is None:
+            if (
+                name in projects
+                and game.cost(game.db[name]) >= p.coins - 1
+                and game.why_not(p, TurnAction("buy", name)) is None
+            ):
                 return name
         return None
 
@@ -183,9 +212,11 @@ class SimplePlayer(RandomPlayer):
 
     def ranked(self, game: Game, d: Decision) -> list[int]:
         """Option indices from the least worth keeping to the most."""
+
         def value(i: int) -> Any:
             o = d.options[i]
             return o.value if o.value is not None and hasattr(o.value, "name") else o.label
+
         return sorted(range(len(d.options)), key=lambda i: (self.worth(game, value(i)), i))
 
     @staticmethod
@@ -206,8 +237,11 @@ class SimplePlayer(RandomPlayer):
         """Nothing bought this turn and fewer than THIN cards to draw (Exile aside): it has
         thinned itself too far (Cathedral trashes a card every turn), so a Copper, which costs
         nothing, beats buying nothing."""
-        return not game.turn.bought_in_phase and bool(game.supply["Copper"].cards) \
+        return (
+            not game.turn.bought_in_phase
+            and bool(game.supply["Copper"].cards)
             and sum(c.zone is not p.exile for c in p.all_cards()) < THIN
+        )
 
     def keeps(self, d: Decision, money: int) -> set[int]:
         """Options that are Treasures it cannot lose without falling under MONEY_FLOOR."""

@@ -3,6 +3,7 @@ corrected by DECLARED where the text cannot say it. The bots judge cards by thes
 needs no new bot code; tests/test_bot_traits.py pins every card's traits, so a reworded card
 cannot change how the bots play it unnoticed.
 """
+
 from __future__ import annotations
 
 import re
@@ -63,7 +64,9 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Pursue": {"coins": 1},  # the top 4 cards sifted for the one named: about 1 coin
     "Enclave": {"vp": 1},
     "Scrap": {"coins": 1, "cards": 1},  # an Estate trashed: two of +1 Card, +1 Action, +1 Buy, +1 coin, Silver, Horse
-    "Sanctuary": {"cards": 2},  # a cantrip with +Buy that Exiles junk: a Laboratory's worth early  # a Duchy the others cannot have
+    "Sanctuary": {
+        "cards": 2
+    },  # a cantrip with +Buy that Exiles junk: a Laboratory's worth early  # a Duchy the others cannot have
 }
 
 
@@ -72,8 +75,7 @@ def certain(text: str) -> str:
     your next turn: +3 Cards", a Treasure's coins; not what happens only "if" or "when"."""
     out = []
     for s in re.split(r"(?<=\.) ", text):
-        if s.startswith(("+", "Either now", "At the start of your next turn", "Treasure", "Gain",
-                         "Choose one: +")):
+        if s.startswith(("+", "Either now", "At the start of your next turn", "Treasure", "Gain", "Choose one: +")):
             out.append(s)
     return " ".join(out)
 
@@ -100,17 +102,24 @@ def traits(d: Any) -> Traits:
         if re.search(r"[Gg]ain a Gold", text):
             up_to = 6
         fields = dict(
-            cards=cards, actions=_num(r"\+(\d+) Actions?", sure), buys=_num(r"\+(\d+|a) Buy", sure),
-            coins=coins, trashes=bool(re.search(r"[Tt]rash (a|any|up to \d+) (non-Victory )?card", text)),
-            gains=bool(re.search(r"(^|\. )[Gg]ain (a|one|an?) (non-Victory |differently named )?card", text)
-                       or up_to),
-            attack=d.is_("Attack"), vp=d.vp, horses=_num(r"[Gg]ain (\d+|a) Horses?", sure),
-            coffers=_num(r"\+(\d+) Coffers", sure), villagers=_num(r"\+(\d+) Villagers?", sure),
+            cards=cards,
+            actions=_num(r"\+(\d+) Actions?", sure),
+            buys=_num(r"\+(\d+|a) Buy", sure),
+            coins=coins,
+            trashes=bool(re.search(r"[Tt]rash (a|any|up to \d+) (non-Victory )?card", text)),
+            gains=bool(re.search(r"(^|\. )[Gg]ain (a|one|an?) (non-Victory |differently named )?card", text) or up_to),
+            attack=d.is_("Attack"),
+            vp=d.vp,
+            horses=_num(r"[Gg]ain (\d+|a) Horses?", sure),
+            coffers=_num(r"\+(\d+) Coffers", sure),
+            villagers=_num(r"\+(\d+) Villagers?", sure),
             returns=bool(re.search(r"Return this to its pile|(?<!they )Exile it\.|Trash this\.", text)),
-            gain_up_to=up_to, upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
+            gain_up_to=up_to,
+            upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
             exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
             plays=bool(re.search(r"\b(?:re)?play (an Action|a non-Command Action|it\b|the set-aside)", text)),
-            extra_turn="extra turn" in text)
+            extra_turn="extra turn" in text,
+        )
         fields.update(DECLARED.get(d.name, {}))
         fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])
         t = _TRAITS[d.name] = Traits(**fields)
@@ -145,4 +154,3 @@ def table_line(d: Any) -> str:
 def table(db: Any) -> list[str]:
     """Every card, Event, Way and Project of the game's cards, by name."""
     return [table_line(d) for d in sorted(db.defs.values(), key=lambda d: d.name)]
-

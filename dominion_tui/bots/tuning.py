@@ -1,4 +1,5 @@
 """Tables tuned by simulation for the `hard` level."""
+
 from __future__ import annotations
 
 # "Big Money + X", tuned by simulation (python benchmarks/tune_hard.py ratings GAMES): for each

@@ -3,6 +3,7 @@
 Every question goes through `ask`, the one decision interface that the REPL, the bots and the
 scenarios answer; a question with only one possible answer is answered here and announced.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -49,9 +50,20 @@ class Asking(GameState):
             hook(d, ans)
         return ans
 
-    def choose(self, p: Player, prompt: str, options: list[Option], *, min: int = 1, max: int = 1,
-               kind: str = "option", topic: str = "", context: Any = None,
-               moot: int | None = None, one_name: bool = False) -> list[Any]:
+    def choose(
+        self,
+        p: Player,
+        prompt: str,
+        options: list[Option],
+        *,
+        min: int = 1,
+        max: int = 1,
+        kind: str = "option",
+        topic: str = "",
+        context: Any = None,
+        moot: int | None = None,
+        one_name: bool = False,
+    ) -> list[Any]:
         """Ask for options; an unavoidable choice between identical names is made automatically."""
         if not options or max == 0:
             return []
@@ -61,20 +73,28 @@ class Asking(GameState):
             picked = [o.value for o in options[:min]]
             self.say("auto", p, prompt=prompt, picked=[o.label for o in options[:min]])
             return picked
-        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, one_name=one_name,
-                     moot=moot)
+        d = Decision(kind, p, prompt, options, min, max, context=context, topic=topic, one_name=one_name, moot=moot)
         idx = self.ask(d)
         return [options[i].value for i in idx]
 
-    def choose_cards(self, p: Player, cards: Iterable[Card], prompt: str, *, min: int = 1,
-                     max: int = 1, topic: str = "", one_name: bool = False) -> list[Card]:
+    def choose_cards(
+        self,
+        p: Player,
+        cards: Iterable[Card],
+        prompt: str,
+        *,
+        min: int = 1,
+        max: int = 1,
+        topic: str = "",
+        one_name: bool = False,
+    ) -> list[Card]:
         cards = list(cards)
         options = grouped_card_options(cards) if max == 1 else card_options(cards)
-        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic,
-                           one_name=one_name)
+        return self.choose(p, prompt, options, min=min, max=max, kind="cards", topic=topic, one_name=one_name)
 
-    def choose_card(self, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False,
-                    topic: str = "") -> Card | None:
+    def choose_card(
+        self, p: Player, cards: Iterable[Card], prompt: str, optional: bool = False, topic: str = ""
+    ) -> Card | None:
         got = self.choose_cards(p, cards, prompt, min=0 if optional else 1, topic=topic)
         return got[0] if got else None
 

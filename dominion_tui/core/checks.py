@@ -1,6 +1,7 @@
 """Game's room for checks: the whole state as plain data (resume, undo and replay are proved
 against it) and the conservation check that every card is in exactly one place.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -26,6 +27,7 @@ class Checks(Moves):
         Used to prove that resume, undo and replay rebuild exactly the live game, down to the
         random generator and the question being asked.
         """
+
         def ids(z: Zone) -> list[tuple[str, int, int]]:
             return [(c.name, c.id, c.moves) for c in z.cards]
 
@@ -33,32 +35,51 @@ class Checks(Moves):
         w = self.waiting
         return {
             "piles": {n: ids(z) for n, z in {**self.supply, **self.nonsupply}.items()},
-            "trash": ids(self.trash), "set_aside": ids(self.set_aside),
+            "trash": ids(self.trash),
+            "set_aside": ids(self.set_aside),
             "set_aside_for": {n: c.id for n, c in self.set_aside_for.items()},
-            "players": [{"zones": {z: ids(p.zone(z)) for z in PLAYER_ZONES},
-                         "counters": (p.actions, p.buys, p.coins, p.coffers, p.villagers,
-                                      p.turns_taken, p.cubes), "tokens": dict(p.tokens)}
-                        for p in self.players],
+            "players": [
+                {
+                    "zones": {z: ids(p.zone(z)) for z in PLAYER_ZONES},
+                    "counters": (p.actions, p.buys, p.coins, p.coffers, p.villagers, p.turns_taken, p.cubes),
+                    "tokens": dict(p.tokens),
+                }
+                for p in self.players
+            ],
             "artifacts": {n: h.index if h else None for n, h in self.artifacts.items()},
             "projects": {n: [p.index for p in owners] for n, owners in self.projects.items()},
-            "pending": [(pe.player.index, pe.label, pe.source.id if pe.source else None,
-                         [c.id for c in pe.keep], pe.when) for pe in self.pending],
-            "turn": (self.current.index, self.phase, t.extra, [(p.index, c.id) for p, c in t.gained],
-                     [(p.index, c.id) for p, c in t.trashed],
-                     t.bought_in_phase, list(t.bought_cards), sorted(t.used_once, key=repr),
-                     len(t.modifiers), [(p.index, lbl) for p, _, lbl in t.triggers],
-                     [(p.index, c.id) for p, c in t.played]),
+            "pending": [
+                (pe.player.index, pe.label, pe.source.id if pe.source else None, [c.id for c in pe.keep], pe.when)
+                for pe in self.pending
+            ],
+            "turn": (
+                self.current.index,
+                self.phase,
+                t.extra,
+                [(p.index, c.id) for p, c in t.gained],
+                [(p.index, c.id) for p, c in t.trashed],
+                t.bought_in_phase,
+                list(t.bought_cards),
+                sorted(t.used_once, key=repr),
+                len(t.modifiers),
+                [(p.index, lbl) for p, _, lbl in t.triggers],
+                [(p.index, c.id) for p, c in t.played],
+            ),
             "extra_turns": [p.index for p in self.extra_turns],
             "once_per_game": sorted(self.used_once_per_game),
             "tags": sorted((c.id, c.tag) for c in self.all_cards if c.tag),
             "final_round": None if self.final_round is None else [q.index for q in self.final_round],
             "supply_low": (self.supply_low, list(self.low_at)),
-            "over": self.over, "winners": [p.index for p in self.winners],
-            "next_id": self._next_id, "answers": len(self.answers), "turns_begun": self.turns_begun,
+            "over": self.over,
+            "winners": [p.index for p in self.winners],
+            "next_id": self._next_id,
+            "answers": len(self.answers),
+            "turns_begun": self.turns_begun,
             "warned_low": sorted(self.warned_low),
             "rng": self.rng.getstate(),
-            "waiting": None if w is None else (w.kind, w.player.index, w.prompt, w.topic, w.min,
-                                               w.max, [o.label for o in w.options]),
+            "waiting": None
+            if w is None
+            else (w.kind, w.player.index, w.prompt, w.topic, w.min, w.max, [o.label for o in w.options]),
         }
 
     def check_conservation(self) -> str | None:

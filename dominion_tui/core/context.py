@@ -3,6 +3,7 @@
 A card definition receives a Ctx for the player resolving it and the card itself ("this"),
 and composes its effect from these calls; the engine does the moving, asking and announcing.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -16,8 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Ctx:
-    def __init__(self, game: Game, player: Player, card: Card | None,
-                 hosts: tuple[Card, ...] = ()) -> None:
+    def __init__(self, game: Game, player: Player, card: Card | None, hosts: tuple[Card, ...] = ()) -> None:
         self.game = game
         self.player = player
         self.card = card
@@ -124,6 +124,7 @@ class Ctx:
             for c in cards:
                 if c.zone is ctx.player.set_aside:
                     ctx.game.put_in_hand(ctx.player, c, hidden=hidden)
+
         self.next_turn(back)
 
     def set_aside_from_deck(self, n: int, hidden: bool = False) -> list[Card]:
@@ -170,8 +171,7 @@ class Ctx:
     def this_unmoved(self) -> bool:
         """Is this card still where it was when the effect began (not lost track of)?"""
         c = self.card
-        return c is not None and c.zone is self._zone and c.moves == self._moves and \
-            c.zone is self.player.in_play
+        return c is not None and c.zone is self._zone and c.moves == self._moves and c.zone is self.player.in_play
 
     def return_this(self) -> bool:
         """Return this card to its pile, if it has not moved since it was played; did it?"""
@@ -190,6 +190,7 @@ class Ctx:
         def later(ctx: Ctx) -> None:
             if card.zone is me.set_aside:  # lost track of it: nothing to play
                 g.play(me, card)
+
         g.add_pending(PendingEffect(me, label, later, None, [], gives=gives))
 
     def play(self, card: Card, move: bool = True) -> None:
@@ -204,15 +205,14 @@ class Ctx:
             card.defn.play(Ctx(self.game, self.player, card))
 
     # -- questions
-    def choose_card(self, cards: Iterable[Card], prompt: str, optional: bool = False,
-                    topic: str = "") -> Card | None:
+    def choose_card(self, cards: Iterable[Card], prompt: str, optional: bool = False, topic: str = "") -> Card | None:
         return self.game.choose_card(self.player, cards, prompt, optional, topic)
 
-    def choose_cards(self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1,
-                     topic: str = "", one_name: bool = False) -> list[Card]:
+    def choose_cards(
+        self, cards: Iterable[Card], prompt: str, min: int = 1, max: int = 1, topic: str = "", one_name: bool = False
+    ) -> list[Card]:
         """`one_name`: the picks must all share one name ("any number of cards with the same name")."""
-        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic,
-                                      one_name=one_name)
+        return self.game.choose_cards(self.player, cards, prompt, min=min, max=max, topic=topic, one_name=one_name)
 
     def choose_mode(self, prompt: str, modes: list[str]) -> str:
         return self.game.choose_mode(self.player, prompt, modes)
@@ -222,13 +222,13 @@ class Ctx:
         opts = [Option(m, m) for m in modes]
         return self.game.choose(self.player, prompt, opts, min=n, max=n, topic="mode")
 
-    def choose_supply(self, prompt: str, ok: Callable[[CardDef], bool] = lambda d: True,
-                      optional: bool = False, topic: str = "gain") -> str | None:
+    def choose_supply(
+        self, prompt: str, ok: Callable[[CardDef], bool] = lambda d: True, optional: bool = False, topic: str = "gain"
+    ) -> str | None:
         """The name of a Supply pile that has cards and whose card passes `ok`, or None."""
         g = self.game
         names = [n for n, z in g.supply.items() if z.cards and ok(g.db[n])]
-        got = g.choose(self.player, prompt, [Option(n, n) for n in names], min=0 if optional else 1,
-                       topic=topic)
+        got = g.choose(self.player, prompt, [Option(n, n) for n in names], min=0 if optional else 1, topic=topic)
         return got[0] if got else None
 
     def gain_from_supply(self, prompt: str, ok: Callable[[CardDef], bool], to: str = "discard") -> Card | None:
@@ -241,8 +241,9 @@ class Ctx:
         Asked only when the order can matter (two or more different names)."""
         order = list(cards)
         if len({c.name for c in cards}) > 1:
-            d = Decision("cards", self.player, prompt, card_options(order), min=len(order),
-                         max=len(order), topic="order")
+            d = Decision(
+                "cards", self.player, prompt, card_options(order), min=len(order), max=len(order), topic="order"
+            )
             order = [order[i] for i in self.game.ask(d)]
         for c in reversed(order):
             self.game.put_on_deck(self.player, c)
@@ -254,28 +255,31 @@ class Ctx:
         """All of `names`, in the order the player picks (asked only when there are 2 or more)."""
         if len(names) < 2:
             return list(names)
-        d = Decision("option", self.player, prompt, [Option(n, n) for n in names],
-                     min=len(names), max=len(names), topic="order")
+        d = Decision(
+            "option", self.player, prompt, [Option(n, n) for n in names], min=len(names), max=len(names), topic="order"
+        )
         return [names[i] for i in self.game.ask(d)]
 
     def name_card(self, prompt: str) -> str:
         """Name any card in the database, in the game or not (too many to list)."""
         names = sorted(d.name for d in self.game.db.defs.values() if d.is_card)
-        d = Decision("option", self.player, prompt, [Option(n, n) for n in names], topic="name",
-                     unlisted="Name any card.")
+        d = Decision(
+            "option", self.player, prompt, [Option(n, n) for n in names], topic="name", unlisted="Name any card."
+        )
         name: str = names[self.game.ask(d)[0]]
         self.game.say("name", self.player, card=name)
         return name
 
     # -- Durations, Artifacts, lasting effects
-    def next_turn(self, fn: Callable[[Ctx], None], label: str | None = None,
-                  gives: frozenset[str] = frozenset({"hand"})) -> None:
+    def next_turn(
+        self, fn: Callable[[Ctx], None], label: str | None = None, gives: frozenset[str] = frozenset({"hand"})
+    ) -> None:
         """Do fn at the start of this player's next turn; this card (and any card that played
         it) stays in play until then. `gives`: what fn may bring (Trigger.gives)."""
-        keep = [c for c in (self.card, *self.hosts)
-                if c is not None and c.zone is self.player.in_play]
-        self.game.add_pending(PendingEffect(self.player, label or (self.card.name if self.card else ""),
-                                            fn, self.card, keep, gives=gives))
+        keep = [c for c in (self.card, *self.hosts) if c is not None and c.zone is self.player.in_play]
+        self.game.add_pending(
+            PendingEffect(self.player, label or (self.card.name if self.card else ""), fn, self.card, keep, gives=gives)
+        )
 
     def has(self, artifact: str) -> bool:
         return self.game.artifacts.get(artifact) is self.player

@@ -1,4 +1,5 @@
 """The one decision interface: the core asks, a Decider (REPL, computer, scenario) answers."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

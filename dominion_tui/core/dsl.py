@@ -1,5 +1,6 @@
 """Small building blocks for card definitions: vanilla bonuses, Treasures, Victory cards,
 "now or next turn" choices and reactions that play the card from hand."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -28,16 +29,27 @@ if TYPE_CHECKING:  # pragma: no cover
 Effect = Callable[[Ctx], None]
 
 
-def plus(cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0,
-         coffers: int = 0, villagers: int = 0) -> Effect:
+def plus(
+    cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0, coffers: int = 0, villagers: int = 0
+) -> Effect:
     """The usual "+N" lines, in printed order."""
-    amounts = [(what, n) for what, n in [("cards", cards), ("actions", actions), ("buys", buys),
-                                          ("coins", coins), ("coffers", coffers),
-                                          ("villagers", villagers)] if n]
+    amounts = [
+        (what, n)
+        for what, n in [
+            ("cards", cards),
+            ("actions", actions),
+            ("buys", buys),
+            ("coins", coins),
+            ("coffers", coffers),
+            ("villagers", villagers),
+        ]
+        if n
+    ]
 
     def effect(ctx: Ctx) -> None:
         for what, n in amounts:
             getattr(ctx, what)(n)
+
     return effect
 
 
@@ -45,17 +57,20 @@ def seq(*effects: Effect) -> Effect:
     def effect(ctx: Ctx) -> None:
         for e in effects:
             e(ctx)
+
     return effect
 
 
 def now_or_next(effect: Effect) -> Effect:
     """ "Either now or at the start of your next turn": a Duration only when "next" is chosen."""
+
     def choose(ctx: Ctx) -> None:
         what = f"{ctx.card.name} now" if ctx.card is not None else "Now"  # brief drops the play echo
         if ctx.choose_mode(f"{what}, or at the start of your next turn?", ["now", "next"]) == "now":
             effect(ctx)
         else:
             ctx.next_turn(effect)
+
     return choose
 
 
@@ -102,17 +117,41 @@ def types(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def treasure(name: str, cost: int, coins: int, set: str = "Basic", kind: str = "basic",
-             text: str | None = None, extra: Effect | None = None, **kw: Any) -> CardDef:
+def treasure(
+    name: str,
+    cost: int,
+    coins: int,
+    set: str = "Basic",
+    kind: str = "basic",
+    text: str | None = None,
+    extra: Effect | None = None,
+    **kw: Any,
+) -> CardDef:
     base = plus(coins=coins)
-    return CardDef(name, kind, set, text or f"Treasure. {coins} coin{'s' if coins != 1 else ''}.",
-                   cost=cost, types=types(TREASURE), play=seq(base, extra) if extra else base, **kw)
+    return CardDef(
+        name,
+        kind,
+        set,
+        text or f"Treasure. {coins} coin{'s' if coins != 1 else ''}.",
+        cost=cost,
+        types=types(TREASURE),
+        play=seq(base, extra) if extra else base,
+        **kw,
+    )
 
 
 def victory(name: str, cost: int, vp: int, text: str | None = None, **kw: Any) -> CardDef:
     kind = CURSE if vp < 0 else VICTORY
-    return CardDef(name, "basic", "Basic", text or f"Worth {vp} victory point{'s' if abs(vp) != 1 else ''}.",
-                   cost=cost, types=types(kind), vp=vp, **kw)
+    return CardDef(
+        name,
+        "basic",
+        "Basic",
+        text or f"Worth {vp} victory point{'s' if abs(vp) != 1 else ''}.",
+        cost=cost,
+        types=types(kind),
+        vp=vp,
+        **kw,
+    )
 
 
 def _play_from_hand_question(game: Game, ev: Event, owner: Player, card: Card | None) -> str:
@@ -121,10 +160,44 @@ def _play_from_hand_question(game: Game, ev: Event, owner: Player, card: Card | 
 
 def reaction_trigger(on: str, condition: Condition, label: str | None = None) -> Trigger:
     """A card in hand that may be played in response to an event."""
-    return Trigger(on, play_from_hand, where="hand", condition=condition, optional=True, label=label,
-                   question=_play_from_hand_question, gives=GIVES_HAND)
+    return Trigger(
+        on,
+        play_from_hand,
+        where="hand",
+        condition=condition,
+        optional=True,
+        label=label,
+        question=_play_from_hand_question,
+        gives=GIVES_HAND,
+    )
 
 
-__all__ = ["plus", "seq", "now_or_next", "play_from_hand", "types", "treasure", "victory",
-           "reaction_trigger", "mine", "GIVES_HAND", "trash_from_hand", "exile_from_hand", "discard_revealed", "ACTION", "ATTACK", "TREASURE", "VICTORY", "CURSE", "REACTION", "DURATION",
-           "Card", "CardDef", "Condition", "Player", "Trigger", "Ctx", "Event"]
+__all__ = [
+    "plus",
+    "seq",
+    "now_or_next",
+    "play_from_hand",
+    "types",
+    "treasure",
+    "victory",
+    "reaction_trigger",
+    "mine",
+    "GIVES_HAND",
+    "trash_from_hand",
+    "exile_from_hand",
+    "discard_revealed",
+    "ACTION",
+    "ATTACK",
+    "TREASURE",
+    "VICTORY",
+    "CURSE",
+    "REACTION",
+    "DURATION",
+    "Card",
+    "CardDef",
+    "Condition",
+    "Player",
+    "Trigger",
+    "Ctx",
+    "Event",
+]

@@ -1,4 +1,5 @@
 """Structured events: what happened, for triggers (Event) and for narration (Note)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -12,6 +12,7 @@ it can use them (and mypy can check it), and `Game` is the last, with the setup:
 - checks.py: the whole state as data, and the checks that every card is in one place
 No card is named here: cards live in the `cards` package.
 """
+
 from __future__ import annotations
 
 from .checks import Checks

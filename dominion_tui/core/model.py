@@ -2,6 +2,7 @@
 
 Nothing here knows any card by name; cards are data handed in from the `cards` package.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator

@@ -2,6 +2,7 @@
 which are legal now (`legal_*`), why one is refused (`why_not`, one sentence for the player), and
 carrying one out (`do` and the `_do_*` for each verb).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -80,8 +81,11 @@ class Moves(Turns):
             return []
         by_name = {c.defn.name: c.defn for c in p.hand.cards}  # any copy: same name, same answer
         changed = "types" in self.changers  # types_of's own test, made once for the whole hand
-        return [_PLAY[n] for n in sorted(by_name)
-                if not wanted.isdisjoint(self.types_of(by_name[n]) if changed else by_name[n].types)]
+        return [
+            _PLAY[n]
+            for n in sorted(by_name)
+            if not wanted.isdisjoint(self.types_of(by_name[n]) if changed else by_name[n].types)
+        ]
 
     def _legal_buys(self, p: Player) -> list[TurnAction]:
         """What p may buy now, in Supply order. Coins are the usual "no": with printed costs the
@@ -89,8 +93,11 @@ class Moves(Turns):
         affordable = self._affordable_by_printed_cost()
         if affordable is not None and not self.modifiers("cost", p):
             within = affordable[min(max(p.coins, -1), len(affordable) - 2) + 1]
-            return [_BUY[d.name] for d, cost, pile, plain in within
-                    if (pile.cards if plain else self._buy_refusal(p, d, cost) is None)]
+            return [
+                _BUY[d.name]
+                for d, cost, pile, plain in within
+                if (pile.cards if plain else self._buy_refusal(p, d, cost) is None)
+            ]
         allowed: list[TurnAction] = []  # some cost differs from the printed one now
         for d in self._buyable():
             cost = self.cost(d)  # out of reach is the usual "no", unless it can be paid otherwise
@@ -125,8 +132,9 @@ class Moves(Turns):
     def _buyable(self) -> tuple[CardDef, ...]:
         """The Supply piles, then the Events and Projects."""
         if "buyable" not in self._pile_facts:
-            self._pile_facts["buyable"] = tuple([self.db[n] for n in self.supply] + [
-                d for d in self.landscapes if d.kind in ("event", "project")])
+            self._pile_facts["buyable"] = tuple(
+                [self.db[n] for n in self.supply] + [d for d in self.landscapes if d.kind in ("event", "project")]
+            )
         buyable: tuple[CardDef, ...] = self._pile_facts["buyable"]
         return buyable
 
@@ -270,8 +278,13 @@ class Moves(Turns):
         elif d.kind == "project":
             self.set_owner(p, d.name)
             p.cubes -= 1
-            self.say("cube", p, project=d.name, cubes=p.cubes,
-                     owned=[d.name] + [n for n, o in self.projects.items() if p in o and n != d.name])
+            self.say(
+                "cube",
+                p,
+                project=d.name,
+                cubes=p.cubes,
+                owned=[d.name] + [n for n, o in self.projects.items() if p in o and n != d.name],
+            )
         else:
             self._fire("buy", p, None, None, None, extra={"name": d.name})
             self.gain(p, d.name, bought=True)
@@ -282,8 +295,9 @@ class Moves(Turns):
         instead = d.pay_instead(cast("Game", self), p) if d.pay_instead else []
         if instead:
             opts = ([Option("pay", None)] if cost <= p.coins else []) + card_options(instead)
-            got = self.choose(p, f"Pay {cost} coins for {d.name}, or trash a card from your hand instead?",
-                              opts, topic="pay")[0]
+            got = self.choose(
+                p, f"Pay {cost} coins for {d.name}, or trash a card from your hand instead?", opts, topic="pay"
+            )[0]
             if got is not None:
                 self.trash_card(p, got)
                 return 0
@@ -300,5 +314,10 @@ class Moves(Turns):
         self.say("spend", p, what="coffers", n=act.n, left=p.coffers)
         self.add(p, "coins", act.n)
 
-    _DOERS: dict[str, Callable[[Any, Player, TurnAction], None]] = {"end": _do_end, "play": _do_play, "buy": _do_buy, "villager": _do_villager,
-              "coffers": _do_coffers}  # do()'s dispatch by verb
+    _DOERS: dict[str, Callable[[Any, Player, TurnAction], None]] = {
+        "end": _do_end,
+        "play": _do_play,
+        "buy": _do_buy,
+        "villager": _do_villager,
+        "coffers": _do_coffers,
+    }  # do()'s dispatch by verb

@@ -2,6 +2,7 @@
 same in one go), and every gain, trash, discard, exile, reveal and shuffle is announced and
 passed to the event pipeline (`_fire`). Also the counters: +Actions, +Buys, +coins and the rest.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -14,9 +15,9 @@ from .triggers import Triggers
 LOW_PILE = 5  # a non-Supply pile this small is announced as running low
 
 
-
 class Moving(Triggers):
     if TYPE_CHECKING:  # the end of the game: turns.py
+
         def game_should_end(self) -> bool: ...
 
     # ------------------------------------------------------------------ moving cards
@@ -74,8 +75,15 @@ class Moving(Triggers):
         """Take up to n cards from the top of the deck into the open (to be revealed or looked at)."""
         return self._from_deck(p, n, p.revealed)
 
-    def gain(self, p: Player, name: str, to: str = "discard", bought: bool = False,
-             by: Card | None = None, via: Trigger | None = None) -> Card | None:
+    def gain(
+        self,
+        p: Player,
+        name: str,
+        to: str = "discard",
+        bought: bool = False,
+        by: Card | None = None,
+        via: Trigger | None = None,
+    ) -> Card | None:
         """Gain the top card of a pile. `by` is the card whose ability gains it, `via` the
         "when ..." ability that does (provenance: a "when you gain this" ability can tell what
         gained its card)."""
@@ -85,8 +93,15 @@ class Moving(Triggers):
             return None
         return self.gain_card(p, pile.cards[-1], to, bought=bought, by=by, via=via)
 
-    def gain_card(self, p: Player, card: Card, to: str = "discard", bought: bool = False,
-                  by: Card | None = None, via: Trigger | None = None) -> Card:
+    def gain_card(
+        self,
+        p: Player,
+        card: Card,
+        to: str = "discard",
+        bought: bool = False,
+        by: Card | None = None,
+        via: Trigger | None = None,
+    ) -> Card:
         """Gain this very card from wherever it is (a pile, or the trash)."""
         src = card.zone
         dest = p.zone(to)
@@ -98,9 +113,18 @@ class Moving(Triggers):
         if low:  # a pile outside the Supply (Horses) is said to run low once, not at every gain
             self.warned_low.add(card.name)
         if self.listeners:  # the announcement's details are worked out only for someone to hear
-            self.say("gain", p, card=card.name, to=to, left=len(src) if from_pile and src is not None else None, bought=bought,
-                     plural=card.defn.plural_name, supply=supply and from_pile, low=low,
-                     src=None if from_pile else (src.name if src is not None else None))
+            self.say(
+                "gain",
+                p,
+                card=card.name,
+                to=to,
+                left=len(src) if from_pile and src is not None else None,
+                bought=bought,
+                plural=card.defn.plural_name,
+                supply=supply and from_pile,
+                low=low,
+                src=None if from_pile else (src.name if src is not None else None),
+            )
         if from_pile and supply and src is not None and not src.cards:
             self._pile_emptied(card.name)
         self._fire("gain", p, card, src, dest, extra={"bought": bought, "by": by, "via": via})
@@ -134,8 +158,11 @@ class Moving(Triggers):
             if not quiet:
                 self.say("discard", p, card=card.name, src=src.name if src is not None else None)
         cleanup = self.phase == "cleanup"
-        events = [Event("discard", p, c, src, p.discard, cleanup, c.moves, {})
-                  for c, src in moved if self._could_hear("discard", c, cleanup)]
+        events = [
+            Event("discard", p, c, src, p.discard, cleanup, c.moves, {})
+            for c, src in moved
+            if self._could_hear("discard", c, cleanup)
+        ]
         for ev in events:
             self.fire(ev)
 
@@ -218,8 +245,13 @@ class Moving(Triggers):
             return
         self.set_owner(p, name)
         changes_hand = "cleanup_draw" in self.db[name].modifiers
-        self.say("artifact", p, artifact=name, before=before.name if before else None,
-                 hand=self.modify("cleanup_draw", p, 5) if changes_hand else None)
+        self.say(
+            "artifact",
+            p,
+            artifact=name,
+            before=before.name if before else None,
+            hand=self.modify("cleanup_draw", p, 5) if changes_hand else None,
+        )
 
     # ------------------------------------------------------------------ counters
     def add(self, p: Player, what: str, n: int) -> None:

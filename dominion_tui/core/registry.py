@@ -1,4 +1,5 @@
 """The card database: definitions registered by the `cards` package, looked up by name."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -1,4 +1,5 @@
 """The plain records the rules core's rooms share: what a game is set up from, and one turn's record."""
+
 from __future__ import annotations
 
 import random
@@ -100,7 +101,9 @@ class GameState:
         self._heard: set[tuple[str, str]] = set()  # (event kind, where) some card in the game hears
         self._defs_in_game: set[str] = set()
         self._owned: dict[int, list[CardDef]] = {}  # cleared by set_owner, the one way to own
-        self._by_owner: dict[tuple[int, str], tuple[list[Found], list[Found]]] = {}  # _owner_triggers; cleared with _owned
+        self._by_owner: dict[
+            tuple[int, str], tuple[list[Found], list[Found]]
+        ] = {}  # _owner_triggers; cleared with _owned
         # derived from which piles exist (buyable, by printed cost, game-ending): cleared when one is added
         self._pile_facts: dict[str, Any] = {}
         # the moves legal_actions offered for the question being asked: nothing changes the game
@@ -205,7 +208,7 @@ class GameState:
         return kind in self.types_of(card)
 
     def gained_this_buy_phase(self, p: Player) -> bool:
-        return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from:])
+        return self.phase == "buy" and any(q is p for q, _ in self.turn.gained[self.turn.buy_gains_from :])
 
     def empty_piles(self) -> int:
         return len([z for z in self.supply.values() if not z.cards])

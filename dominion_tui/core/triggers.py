@@ -6,6 +6,7 @@ nothing in the game could hear it (the `_kinds_heard` / `_named_heard` indexes, 
 the triggers that apply (judged once, when the event happens), orders them or declines optional
 ones, and resolves them one at a time.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,24 +35,43 @@ class Candidate:
 
 class Triggers(Asking):
     # ------------------------------------------------------------------ events in
-    def _fire(self, kind: str, p: Player, card: Card | None, src: Zone | None, dest: Zone | None,
-              cleanup: bool = False, extra: dict[str, Any] | None = None) -> None:
+    def _fire(
+        self,
+        kind: str,
+        p: Player,
+        card: Card | None,
+        src: Zone | None,
+        dest: Zone | None,
+        cleanup: bool = False,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
         """Make the event and open its trigger window, unless nothing in the game can hear it.
         (`extra` is a plain dict, not **kwargs: most calls are heard by no one, and pass none.)
         Whatever happens in the Clean-up step is during Clean-up, whatever caused it (Improve's
         gain at its start, the discards from Exile that gain allows)."""
         cleanup = cleanup or self.phase == "cleanup"
-        if kind in self._kinds_heard or (card is not None and (kind in (  # _could_hear
-                card.defn.heard_in_cleanup if cleanup else card.defn.heard)
-                or (kind, card.defn.name) in self._named_heard)):
-            self.fire(Event(kind, p, card, src, dest, cleanup, card.moves if card else 0,
-                            {} if extra is None else extra))
+        if kind in self._kinds_heard or (
+            card is not None
+            and (
+                kind
+                in (  # _could_hear
+                    card.defn.heard_in_cleanup if cleanup else card.defn.heard
+                )
+                or (kind, card.defn.name) in self._named_heard
+            )
+        ):
+            self.fire(
+                Event(kind, p, card, src, dest, cleanup, card.moves if card else 0, {} if extra is None else extra)
+            )
 
     def _could_hear(self, kind: str, card: Card | None, cleanup: bool = False) -> bool:
-        return kind in self._kinds_heard or (card is not None and (kind in (
-            card.defn.heard_in_cleanup if cleanup else card.defn.heard)
-            or (kind, card.defn.name) in self._named_heard))
-
+        return kind in self._kinds_heard or (
+            card is not None
+            and (
+                kind in (card.defn.heard_in_cleanup if cleanup else card.defn.heard)
+                or (kind, card.defn.name) in self._named_heard
+            )
+        )
 
     def add_rule(self, t: Trigger) -> None:
         """A standing rule from now on (a landscape's setup): the one way to add one, so it is heard."""
@@ -154,11 +174,21 @@ class Triggers(Asking):
                     unable.append(out[-1])
         if ev.kind == "start_turn" and ev.player is p:
             for pe in self.pending:
-                if pe.player is p and pe.when == "start_turn" and pe.made_in_turn < self.turns_begun \
-                        and ("pending", id(pe)) not in used:
-                    out.append(Candidate(("pending", id(pe)), Trigger("start_turn", lambda c, e: None,
-                                                                      gives=pe.gives),
-                                         pe.source, pe.label, pe))
+                if (
+                    pe.player is p
+                    and pe.when == "start_turn"
+                    and pe.made_in_turn < self.turns_begun
+                    and ("pending", id(pe)) not in used
+                ):
+                    out.append(
+                        Candidate(
+                            ("pending", id(pe)),
+                            Trigger("start_turn", lambda c, e: None, gives=pe.gives),
+                            pe.source,
+                            pe.label,
+                            pe,
+                        )
+                    )
         return self._able_or_helped(out, unable) if unable else out
 
     @staticmethod
@@ -185,10 +215,14 @@ class Triggers(Asking):
         as _collect lists them. Cached: only set_owner and add_rule change them, and clear this."""
         got = self._by_owner.get((p.index, kind))
         if got is None:
-            owned: list[Found] = [((p.index, d.name, i), t, None, d.name)
-                     for d in self.owned_landscapes(p) for i, t in d.heard.get(kind, ())]
-            rules: list[Found] = [((p.index, "rule", i), t, None, t.label or "rule")
-                     for i, t in enumerate(self.rules) if t.on == kind]
+            owned: list[Found] = [
+                ((p.index, d.name, i), t, None, d.name)
+                for d in self.owned_landscapes(p)
+                for i, t in d.heard.get(kind, ())
+            ]
+            rules: list[Found] = [
+                ((p.index, "rule", i), t, None, t.label or "rule") for i, t in enumerate(self.rules) if t.on == kind
+            ]
             got = self._by_owner[(p.index, kind)] = (owned, rules)
         return got
 
@@ -204,17 +238,27 @@ class Triggers(Asking):
         kind = "react" if not must else "order"
         # a mandatory one whose order cannot matter: a player need not be asked (scenarios are)
         moot = next((i for i, o in enumerate(options) if o.value.trig.commutes and not o.value.trig.optional), None)
-        got = self.choose(p, self._question(p, ev, list(labels.values()), bool(must)), options,
-                          min=1 if must else 0, kind="option", topic=kind, context=ev, moot=moot)
+        got = self.choose(
+            p,
+            self._question(p, ev, list(labels.values()), bool(must)),
+            options,
+            min=1 if must else 0,
+            kind="option",
+            topic=kind,
+            context=ev,
+            moot=moot,
+        )
         if got and got[0].trig.optional and got[0].source is not None:  # a card reacting is told
             self.say("react", p, label=got[0].label, on=ev.kind)  # like any choice; a rule by its effect
         return got[0] if got else None
 
     def _question(self, p: Player, ev: Event, cands: list[Candidate], must: bool) -> str:
         """In the triggers' own words: "Play Sheepdog from your hand?", or which of them first."""
+
         def asks(c: Candidate) -> str:
             q = c.trig.question
             return q(cast("Game", self), ev, p, c.source) if q else f"Use {c.label}?"
+
         if len(cands) == 1 and not must:
             return asks(cands[0])
         parts = [asks(c)[:1].lower() + asks(c)[1:-1] if c.trig.optional else c.label for c in cands]

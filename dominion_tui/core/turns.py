@@ -2,6 +2,7 @@
 phases as questions to the player, Clean-up, the next turn (extra turns, a final round) and the
 end of the game with its winners.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 # and no card has left the Supply for good, the game has stalled and ends (see _stalled).
 STALL_ROUNDS = 10
 
+
 class Turns(Moving):
     if TYPE_CHECKING:  # the top-level moves, which the turn asks for and carries out: moves.py
         _DOERS: dict[str, Callable[[Any, Player, TurnAction], None]]
@@ -28,8 +30,15 @@ class Turns(Moving):
         def do(self, p: Player, act: TurnAction) -> None: ...
 
     # ------------------------------------------------------------------ playing
-    def play(self, p: Player, card: Card, move: bool = True, ways: bool = True,
-             by: Card | None = None, hosts: tuple[Card, ...] = ()) -> None:
+    def play(
+        self,
+        p: Player,
+        card: Card,
+        move: bool = True,
+        ways: bool = True,
+        by: Card | None = None,
+        hosts: tuple[Card, ...] = (),
+    ) -> None:
         """Play a card: into play, the Way-or-normal choice for Actions, then its instructions.
 
         `by`: the card whose ability plays it (itself for a reaction), None for a move. `hosts`
@@ -41,8 +50,14 @@ class Turns(Moving):
         way = self._choose_way(p, card, by) if ways else None
         kinds = self.types_of(card)
         if self.listeners:
-            self.say("play", p, card=card.name, way=way.name if way else None,
-                     treasure=TREASURE in kinds, attack=ATTACK in kinds)
+            self.say(
+                "play",
+                p,
+                card=card.name,
+                way=way.name if way else None,
+                treasure=TREASURE in kinds,
+                attack=ATTACK in kinds,
+            )
         self.turn.played.append((p, card))
         self._fire("play", p, card, card.zone, card.zone)
         ctx = Ctx(cast("Game", self), p, card, hosts)
@@ -64,9 +79,13 @@ class Turns(Moving):
             return None
         opts = [Option("normal", None)] + [Option(w.name, w) for w in self.ways]
         # a play that no move asked for names its cause: the player did not type it
-        prompt = (f"Play {card.name} normally or with a Way?" if by is None else
-                  f"{card.name} reacts: play it normally or with a Way?" if by is card else
-                  f"{by.name} plays {card.name}: normally or with a Way?")
+        prompt = (
+            f"Play {card.name} normally or with a Way?"
+            if by is None
+            else f"{card.name} reacts: play it normally or with a Way?"
+            if by is card
+            else f"{by.name} plays {card.name}: normally or with a Way?"
+        )
         way: CardDef | None = self.choose(p, prompt, opts, topic="way")[0]
         return way
 
@@ -169,8 +188,9 @@ class Turns(Moving):
             return False
         if ("discard", "self") not in self._heard and not self._named_heard:
             return True  # the usual case: one look
-        return not any("discard" in c.defn.heard_in_cleanup or ("discard", c.defn.name) in self._named_heard
-                       for c in zone.cards)
+        return not any(
+            "discard" in c.defn.heard_in_cleanup or ("discard", c.defn.name) in self._named_heard for c in zone.cards
+        )
 
     def _next_turn(self) -> None:
         if self.final_round is None and self.game_should_end():
@@ -218,14 +238,16 @@ class Turns(Moving):
     def _mark_supply(self, turn_done: bool) -> None:
         """The Supply's count now, and each player's turns completed by now."""
         self.supply_low = sum(len(z.cards) for z in self.supply.values())
-        self.low_at = [p.turns_taken - (not turn_done and p is self.current and not self.turn.extra)
-                       for p in self.players]
+        self.low_at = [
+            p.turns_taken - (not turn_done and p is self.current and not self.turn.extra) for p in self.players
+        ]
 
     @property
     def stalled(self) -> bool:
         """Every player has completed STALL_ROUNDS turns since the Supply last got smaller."""
         return self.supply_low is not None and all(
-            p.turns_taken - t >= STALL_ROUNDS for p, t in zip(self.players, self.low_at))
+            p.turns_taken - t >= STALL_ROUNDS for p, t in zip(self.players, self.low_at)
+        )
 
     def _game_ending_piles(self) -> tuple[Zone, ...]:
         if "ending" not in self._pile_facts:
@@ -243,9 +265,16 @@ class Turns(Moving):
         self.winners = [p for p in tied if p.turns_taken == fewest]
         ended = [n for n in self.supply if not self.supply[n].cards and self.db[n].ends_game]
         empty = [n for n, z in self.supply.items() if not z.cards]
-        self.say("game_over", None, winners=[p.name for p in self.winners], score=best, scores=scores,
-                 on_turns=len(tied) > len(self.winners), ended=ended,
-                 empty=empty if not ended and self.game_should_end() else [])
+        self.say(
+            "game_over",
+            None,
+            winners=[p.name for p in self.winners],
+            score=best,
+            scores=scores,
+            on_turns=len(tied) > len(self.winners),
+            ended=ended,
+            empty=empty if not ended and self.game_should_end() else [],
+        )
 
     def score(self, p: Player) -> int:
         return sum(c.defn.vp for c in p.all_cards())

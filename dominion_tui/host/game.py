@@ -1,5 +1,6 @@
 """The session at a table: the keyboard session's game loop, autosave, replay and undo, with
 its questions read from the player asked and said to that player only."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -68,8 +69,9 @@ class TableSession(Session):
             self.table.send_off(seat)
             return None
         if verb == "save":  # never a file a remote player names on the host's disk
-            self.output.info(["The host's computer saves the game after every move; "
-                              f"the host goes on with it with {HOST_RESUME}."])
+            self.output.info(
+                [f"The host's computer saves the game after every move; the host goes on with it with {HOST_RESUME}."]
+            )
             return None
         if verb == "speech":
             self.output.info(["Speech is your screen reader's, on your own computer."])
@@ -78,7 +80,9 @@ class TableSession(Session):
 
     def quit_line(self) -> str:
         if self.autosave(retry=True):
-            return ("The host stopped the game. It is saved: when the host types "
-                    f"{HOST_RESUME}, join again with the same command.")
+            return (
+                "The host stopped the game. It is saved: when the host types "
+                f"{HOST_RESUME}, join again with the same command."
+            )
         why = f": {self.autosave_off}" if self.autosave_off else ""
         return f"The host stopped the game. It could not be saved{why}."

@@ -4,6 +4,7 @@ The host's terminal shows how to join, who joined and left; with --seat NAME the
 that seat at this terminal. Ctrl+C saves the game and tells everyone; `dominion host --resume`
 brings it back for everyone to rejoin.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,31 +30,68 @@ KEY_NAME = "host_key"
 def parser() -> argparse.ArgumentParser:
     from ..cmdline import OneLineParser
     from ..opening import kingdom_flags
-    p = OneLineParser(prog="dominion host", description="Host a game that players join with ssh, each "
-                      "at their own computer with their own screen reader. Each player joins with "
-                      "their seat's name as the user name: ssh -p PORT NAME@ADDRESS.")
-    p.add_argument("--players", default=None, help="seat names in turn order, comma-separated (1 to 6); "
-                   "without it the game asks")
-    p.add_argument("--computer", default="", help="seats the computer plays, comma-separated; NAME:LEVEL "
-                   "picks its level: normal, hard, bigmoney or expert")
+
+    p = OneLineParser(
+        prog="dominion host",
+        description="Host a game that players join with ssh, each "
+        "at their own computer with their own screen reader. Each player joins with "
+        "their seat's name as the user name: ssh -p PORT NAME@ADDRESS.",
+    )
+    p.add_argument(
+        "--players", default=None, help="seat names in turn order, comma-separated (1 to 6); without it the game asks"
+    )
+    p.add_argument(
+        "--computer",
+        default="",
+        help="seats the computer plays, comma-separated; NAME:LEVEL picks its level: normal, hard, bigmoney or expert",
+    )
     kingdom_flags(p)
     p.add_argument("--seed", type=int, default=None, help="random seed")
-    p.add_argument("--listen", default="", metavar="ADDR", help="the address to listen on; all of this "
-                   "computer's addresses by default (127.0.0.1: this computer only)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port to listen on, {DEFAULT_PORT} "
-                   "by default (0: any free port, said in the join line)")
-    p.add_argument("--password", default=None, metavar="WORD", help="the password every player types; "
-                   "without it the host makes one of three short words")
+    p.add_argument(
+        "--listen",
+        default="",
+        metavar="ADDR",
+        help="the address to listen on; all of this computer's addresses by default (127.0.0.1: this computer only)",
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"the port to listen on, {DEFAULT_PORT} by default (0: any free port, said in the join line)",
+    )
+    p.add_argument(
+        "--password",
+        default=None,
+        metavar="WORD",
+        help="the password every player types; without it the host makes one of three short words",
+    )
     p.add_argument("--seat", default=None, metavar="NAME", help="the host plays this seat at this terminal")
-    p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
-                   help="go on with the hosted game saved when it stopped, or with FILE")
-    p.add_argument("--verbosity", default="normal", metavar="LEVEL", help="what each player hears: "
-                   "brief, normal or verbose")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="FILE",
+        help="go on with the hosted game saved when it stopped, or with FILE",
+    )
+    p.add_argument(
+        "--verbosity", default="normal", metavar="LEVEL", help="what each player hears: brief, normal or verbose"
+    )
     p.add_argument("--no-auto-end", action="store_true", help="keep the Buy phase open until end is typed")
-    p.add_argument("--idle-timeout", type=float, default=60.0, metavar="MINUTES", help="close a "
-                   "connection with no key pressed for this long (60 by default); its player may rejoin")
-    p.add_argument("--max-connections", type=int, default=8, metavar="N", help="connections at once "
-                   "from one address (8 by default)")
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=60.0,
+        metavar="MINUTES",
+        help="close a connection with no key pressed for this long (60 by default); its player may rejoin",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=8,
+        metavar="N",
+        help="connections at once from one address (8 by default)",
+    )
     return p
 
 
@@ -64,6 +102,7 @@ def save_path() -> Path:
 def host_key(folder: Path) -> Any:
     """The host's key, made once and kept (0600): players' ssh remembers it, and warns if it changes."""
     import asyncssh
+
     path = folder / KEY_NAME
     if path.exists():
         return asyncssh.read_private_key(str(path))
@@ -143,6 +182,7 @@ class LocalLink:
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     from ..output import LEVELS
+
     if args.verbosity not in LEVELS:
         parser().error(f"--verbosity must be one of {', '.join(LEVELS)}")
     if not 0 <= args.port <= 65535:
@@ -153,9 +193,13 @@ def main(argv: list[str]) -> int:
         sys.stderr.write(f"dominion: {e}\n")
         return 2
     except OSError as e:  # the port is in use, or the address is not this computer's
-        why = "it is in use; choose another with --port" if e.errno == errno.EADDRINUSE else \
-            f"{args.listen} is not this computer's address" if e.errno == errno.EADDRNOTAVAIL else \
-            (e.strerror or str(e)).lower()
+        why = (
+            "it is in use; choose another with --port"
+            if e.errno == errno.EADDRINUSE
+            else f"{args.listen} is not this computer's address"
+            if e.errno == errno.EADDRNOTAVAIL
+            else (e.strerror or str(e)).lower()
+        )
         sys.stderr.write(f"dominion: cannot listen on port {args.port}: {why}.\n")
         return 2
 
@@ -165,6 +209,7 @@ def setup(args: argparse.Namespace, console: Console) -> tuple[Any, list[Any], l
     from ..opening import build_config, check_computers, check_flags, computer_levels, opening_questions
     from ..output import Output
     from ..repl import PlainReader
+
     path = save_path()
     if args.resume is not None:
         if args.resume:
@@ -199,10 +244,12 @@ def host(args: argparse.Namespace) -> int:
             raise SetupError(f"--seat names no player's seat: {args.seat}. Seats: {', '.join(humans)}.")
         seat_name = found[0]
     from .words import make_password
+
     password = args.password or make_password()
     key = host_key(data_dir())
     table = Table(humans, args.verbosity, notice=console.notice)
     from .server import Host, Limits
+
     limits = Limits(per_address=max(1, args.max_connections), idle=max(1.0, args.idle_timeout * 60))
     srv = Host(table, password, computers, limits, console.notice)
     loop = asyncio.new_event_loop()
@@ -211,8 +258,9 @@ def host(args: argparse.Namespace) -> int:
     server = loop.run_until_complete(srv.start(args.listen, args.port, key))
     port = server.sockets[0].getsockname()[1]
     where = own_address(args.listen)
-    console.notice(f"Join with: ssh -p {port} NAME@{where} (password {password}). "
-                   f"NAME is your seat: {' or '.join(humans)}.")
+    console.notice(
+        f"Join with: ssh -p {port} NAME@{where} (password {password}). NAME is your seat: {' or '.join(humans)}."
+    )
     if seat_name is not None:
         local = LocalLink(console, table)
         seat, _ = table.claim(seat_name, local)
@@ -231,32 +279,56 @@ def host(args: argparse.Namespace) -> int:
         loop.close()
 
 
-def play(table: Table, config: Any, answers: list[Any], computers: list[str], levels: dict[str, str],
-         path: Path, args: argparse.Namespace, console: Console) -> int:
+def play(
+    table: Table,
+    config: Any,
+    answers: list[Any],
+    computers: list[str],
+    levels: dict[str, str],
+    path: Path,
+    args: argparse.Namespace,
+    console: Console,
+) -> int:
     """The lobby, then the game, then goodbye to everyone. While the game waits for a line, the
     SSH server runs (Table.next); the game's own steps are between those waits."""
     from .game import HOST_RESUME
+
     try:
         return run_table(table, config, answers, computers, levels, path, args, console)
     except KeyboardInterrupt:  # where no signal handler can be set (Windows): every answer is saved
-        table.close_all(["The host stopped the game. It is saved: when the host types "
-                         f"{HOST_RESUME}, join again with the same command."])
+        table.close_all(
+            [
+                "The host stopped the game. It is saved: when the host types "
+                f"{HOST_RESUME}, join again with the same command."
+            ]
+        )
         console.notice(f"Game saved. Type {HOST_RESUME} to go on.")
         return 130
     except Exception as e:  # never a traceback for a player: one line, details in a file
         from ..opening import crash_log
+
         log = crash_log(e)
-        table.close_all([f"Something went wrong at the host ({type(e).__name__}); the game was "
-                         "saved as far as it went."])
+        table.close_all(
+            [f"Something went wrong at the host ({type(e).__name__}); the game was saved as far as it went."]
+        )
         console.notice(f"dominion: something went wrong ({type(e).__name__}). Details: {log}")
         return 1
 
 
-def run_table(table: Table, config: Any, answers: list[Any], computers: list[str],
-              levels: dict[str, str], path: Path, args: argparse.Namespace, console: Console) -> int:
+def run_table(
+    table: Table,
+    config: Any,
+    answers: list[Any],
+    computers: list[str],
+    levels: dict[str, str],
+    path: Path,
+    args: argparse.Namespace,
+    console: Console,
+) -> int:
     from ..opening import announce_setup
     from ..repl import QuitRequest
     from .game import HOST_RESUME, TableReader, TableSession
+
     try:
         table.lobby()
     except QuitRequest:
@@ -274,9 +346,19 @@ def run_table(table: Table, config: Any, answers: list[Any], computers: list[str
 
     if not answers:
         announce_setup(config, out)
-    session = TableSession(config, out, TableReader(table), computers, path, pause=False,
-                           answers=answers, levels=levels, auto_end=not args.no_auto_end,
-                           intro=intro if answers else None, table=table)
+    session = TableSession(
+        config,
+        out,
+        TableReader(table),
+        computers,
+        path,
+        pause=False,
+        answers=answers,
+        levels=levels,
+        auto_end=not args.no_auto_end,
+        intro=intro if answers else None,
+        table=table,
+    )
     session.run()
     game = session.game
     if game is not None and game.over:
@@ -287,4 +369,3 @@ def run_table(table: Table, config: Any, answers: list[Any], computers: list[str
         table.close_all([])
         console.notice(f"Game saved. Type {HOST_RESUME} to go on." if saved else "Game not saved.")
     return 0
-

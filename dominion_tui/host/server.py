@@ -6,6 +6,7 @@ What the server sends is plain text, one line at a time, no colour and no cursor
 line being typed is edited here (echo, backspace, Ctrl+U, Ctrl+W) when the client asked for a
 terminal, else the client sends whole lines.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -290,7 +291,7 @@ class SeatChannel(asyncssh.SSHServerSession):
             common = found[0]
         if len(common) > len(text):
             self.rub(len(self.buf))
-            self.buf = list(found[0][:len(common)])
+            self.buf = list(found[0][: len(common)])
             self.echo("".join(self.buf))
         elif len(found) > 1:
             shown = [f.split(" ", 1)[1] if " " in f.strip() else f for f in found]
@@ -393,8 +394,9 @@ class SeatChannel(asyncssh.SSHServerSession):
 class Host:
     """The server's shared state, for every connection: in the event loop's thread."""
 
-    def __init__(self, table: Table, password: str, computers: list[str], limits: Limits,
-                 notice: Callable[[str], None]) -> None:
+    def __init__(
+        self, table: Table, password: str, computers: list[str], limits: Limits, notice: Callable[[str], None]
+    ) -> None:
         self.table, self.password, self.computers = table, password, computers
         self.limits = limits
         self.gate = Gate(limits)
@@ -433,10 +435,20 @@ class Host:
 
     async def start(self, listen: str, port: int, key: Any) -> Any:
         server = await asyncssh.create_server(
-            lambda: HostServer(self), listen or None, port, server_host_keys=[key],
-            encoding=None, line_editor=False, allow_pty=True, agent_forwarding=False,
-            x11_forwarding=False, login_timeout=self.limits.login, keepalive_interval=15,
-            keepalive_count_max=4, server_version="dominion")
+            lambda: HostServer(self),
+            listen or None,
+            port,
+            server_host_keys=[key],
+            encoding=None,
+            line_editor=False,
+            allow_pty=True,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            login_timeout=self.limits.login,
+            keepalive_interval=15,
+            keepalive_count_max=4,
+            server_version="dominion",
+        )
         asyncio.ensure_future(self.watch_idle())
         return server
 
@@ -449,5 +461,9 @@ class Host:
                 if now - link.last_key > self.limits.idle:
                     minutes = self.limits.idle / 60
                     said = f"{minutes:g} minutes" if minutes >= 1 else f"{self.limits.idle:g} seconds"
-                    link.close_now([f"No key pressed for {said}: disconnected. Join again with the "
-                                    "same command; the game waits for you."])
+                    link.close_now(
+                        [
+                            f"No key pressed for {said}: disconnected. Join again with the "
+                            "same command; the game waits for you."
+                        ]
+                    )

@@ -9,6 +9,7 @@ Each seat has its own `Output` whose narrator always sees that seat's cards and 
 (privacy); the session's own output (`Fanout`) sends what the game says to every seat and
 what a question says to the player asked.
 """
+
 from __future__ import annotations
 
 import io
@@ -27,8 +28,22 @@ from ..output import Output
 from ..queries import Queries
 from ..repl import TAKES_ARGUMENT, QuitRequest, refusal, suggestions
 
-QUERY_WORDS = ["hand", "supply", "status", "others", "exile", "trash", "describe", "kingdom", "log",
-               "repeat", "score", "rules", "help", "quit"]
+QUERY_WORDS = [
+    "hand",
+    "supply",
+    "status",
+    "others",
+    "exile",
+    "trash",
+    "describe",
+    "kingdom",
+    "log",
+    "repeat",
+    "score",
+    "rules",
+    "help",
+    "quit",
+]
 MAX_PENDING = 20  # lines one player may have waiting for the game: a paste flood is refused
 
 
@@ -79,8 +94,12 @@ class Seat:
         self.name = name
         self.link: Link | None = None
         self.pending = 0  # lines on the queue not yet read by the game
-        self.output = Output(plain=True, stream=SeatStream(self), level=level,  # type: ignore[arg-type]
-                             narrator=SeatNarrator(name))
+        self.output = Output(
+            plain=True,
+            stream=SeatStream(self),  # type: ignore[arg-type]
+            level=level,
+            narrator=SeatNarrator(name),
+        )
 
     def send(self, lines: list[str]) -> None:
         link = self.link
@@ -234,8 +253,9 @@ class Fanout(Output):
 class Table:
     """The seats, the queue of what reaches the game, and the game's side of reading it."""
 
-    def __init__(self, humans: list[str], level: str = "normal",
-                 notice: Callable[[str], None] = lambda line: None) -> None:
+    def __init__(
+        self, humans: list[str], level: str = "normal", notice: Callable[[str], None] = lambda line: None
+    ) -> None:
         self.seats = {n: Seat(n, level) for n in humans}
         self.inbox: queue.Queue[Item] = queue.Queue()
         self.lock = threading.Lock()
@@ -253,8 +273,7 @@ class Table:
     # ---------------------------------------------------------------- any thread
     def find(self, name: str) -> Seat | None:
         """A seat by its name, in any case: "ann" takes Ann's seat."""
-        return self.seats.get(name) or next(
-            (s for n, s in self.seats.items() if n.lower() == name.lower()), None)
+        return self.seats.get(name) or next((s for n, s in self.seats.items() if n.lower() == name.lower()), None)
 
     def claim(self, name: str, link: Link, computers: Sequence[str] = ()) -> tuple[Seat | None, str]:
         """Take a seat for a new connection: the seat, or None and the one line that says why not."""
@@ -267,8 +286,9 @@ class Table:
             if self.over:
                 return None, "The game is over."
             if seat.link is not None:
-                return None, (f"{seat.name}'s seat is taken. If that was you on a lost connection, "
-                              "try again in a minute.")
+                return None, (
+                    f"{seat.name}'s seat is taken. If that was you on a lost connection, try again in a minute."
+                )
             seat.link = link
         self.put(Item("join", seat, link=link))
         return seat, ""
@@ -298,8 +318,11 @@ class Table:
             if seat is self.focus and game is not None and d is not None:
                 return suggestions(game, d, text)
             low = text.lower()
-            return [c + (" " if c in TAKES_ARGUMENT else "") for c in QUERY_WORDS if c.startswith(low)] \
-                if " " not in low else []
+            return (
+                [c + (" " if c in TAKES_ARGUMENT else "") for c in QUERY_WORDS if c.startswith(low)]
+                if " " not in low
+                else []
+            )
         except Exception:  # the game moved on meanwhile: no completion this time
             return []
 
@@ -443,8 +466,7 @@ class Table:
         link = seat.link
         if link is None:
             return
-        link.close([f"You left the game, {seat.name}. Join again with the same command; "
-                    "the game waits for you."])
+        link.close([f"You left the game, {seat.name}. Join again with the same command; the game waits for you."])
         self.release(seat, link)
 
     def close_all(self, lines: list[str]) -> None:
