@@ -45,6 +45,24 @@ HELP = {
 }
 
 
+# The commands that only ask, in the order help and completion give them.
+NAMES = (
+    "hand",
+    "supply",
+    "status",
+    "others",
+    "exile",
+    "trash",
+    "describe",
+    "kingdom",
+    "log",
+    "repeat",
+    "score",
+    "rules",
+    "help",
+)
+
+
 class Queries:
     def __init__(
         self,
@@ -57,21 +75,7 @@ class Queries:
         self.last = last  # the last N lines without rendering the whole history (issue 12)
 
     def names(self) -> list[str]:
-        return [
-            "hand",
-            "supply",
-            "status",
-            "others",
-            "exile",
-            "trash",
-            "describe",
-            "kingdom",
-            "log",
-            "repeat",
-            "score",
-            "rules",
-            "help",
-        ]
+        return list(NAMES)
 
     def run(self, verb: str, arg: str, p: Player) -> list[str]:
         return getattr(self, "q_" + verb)(arg, p)

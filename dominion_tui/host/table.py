@@ -25,25 +25,10 @@ from ..core.game import Game
 from ..interpreter import MAX_LINE, clean
 from ..narration import Narrator
 from ..output import Output
-from ..queries import Queries
+from ..queries import NAMES, Queries
 from ..repl import TAKES_ARGUMENT, QuitRequest, refusal, suggestions
 
-QUERY_WORDS = [
-    "hand",
-    "supply",
-    "status",
-    "others",
-    "exile",
-    "trash",
-    "describe",
-    "kingdom",
-    "log",
-    "repeat",
-    "score",
-    "rules",
-    "help",
-    "quit",
-]
+QUERY_WORDS = [*NAMES, "quit"]  # what a player may type out of turn, for completion
 MAX_PENDING = 20  # lines one player may have waiting for the game: a paste flood is refused
 
 
