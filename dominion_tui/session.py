@@ -652,9 +652,6 @@ class Session:
             move, why = hint(game, d)  # it reads the game and never changes it (tests/test_expert.py)
         except Exception:  # a hint is a help, never a crash: the question stands as it was
             return "No hint for this question."
-        head, _, rest = why.partition(": ")  # "Buy Silver: money..." after "buy Silver" says it twice
-        if rest and head.split()[0].lower() == move.split()[0].lower():
-            why = rest[0].upper() + rest[1:]
         return f"Hint: {move}. {why}"
 
     def tips_changed(self) -> None:

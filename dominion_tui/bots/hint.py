@@ -75,40 +75,41 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
 
 
 def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
+    """Why this move: the move itself is what `typed` says, so the reason does not repeat it."""
     provinces = len(game.supply.get("Province", []))
     if act.verb == "play":
         d = game.db[act.name or ""]
         t = traits(d)
         if d.is_("Treasure") and not d.is_("Action"):
-            return f"Play {act.name}: its coins count towards this turn's buy."
+            return "Its coins count towards this turn's buy."
         if t.actions >= 2:
-            return f"Play {act.name} first: its Actions let you play the other Actions after it."
+            return "Play it first: its Actions let you play the other Actions after it."
         if t.cards and t.actions:
-            return f"Play {act.name}: it replaces itself and leaves an Action to play."
+            return "It replaces itself and leaves an Action to play."
         if t.cards:
-            return f"Play {act.name}: {t.cards} more cards make a bigger hand to buy with."
-        return f"Play {act.name}: it is the best Action left to play."
+            return f"{t.cards} more cards make a bigger hand to buy with."
+        return "It is the best Action left to play."
     if act.verb == "buy":
         name = act.name or ""
         d = game.db[name]
         if ends_game(game, name):
             won = outcome(game, p, name) == "win"
-            return f"Buy {name}: it ends the game, and you {'win' if won else 'share the win'}."
+            return f"It ends the game, and you {'win' if won else 'share the win'}."
         if name == "Province":
-            return "Buy Province: 6 points, the best buy at 8 coins."
+            return "6 points, the best buy at 8 coins."
         if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
-            return f"Buy {name}: with {provinces} Provinces left, points count for more than money now."
+            return f"With {provinces} Provinces left, points count for more than money now."
         if d.kind in ("event", "project"):
-            return f"Buy {name}: now it is worth more than the card these coins would buy."
+            return "Now it is worth more than the card these coins would buy."
         if s.cards and any(n == name for n, _ in s.cards):
-            return f"Buy {name}: the plan for this kingdom is {s.label}."
+            return f"The plan for this kingdom is {s.label}."
         if name in ("Gold", "Silver"):
-            return f"Buy {name}: money makes the next hands stronger."
-        return f"Buy {name}: the kingdom card that helps this deck most for {game.cost(d)} coins."
+            return "Money makes the next hands stronger."
+        return f"The kingdom card that helps this deck most for {game.cost(d)} coins."
     if act.verb == "coffers":
-        return "Spend a Coffers: it reaches the next price that matters."
+        return "A Coffers reaches the next price that matters."
     if act.verb == "villager":
-        return "Spend a Villager: it gives the Action for a card still in your hand."
+        return "A Villager gives the Action for a card still in your hand."
     if provinces == 1 and p.coins >= game.cost(game.db["Province"]):
-        return "End the turn: taking the last Province now would lose the game."
-    return "End the turn: nothing left is worth playing or buying."
+        return "Taking the last Province now would lose the game."
+    return "Nothing left is worth playing or buying."
