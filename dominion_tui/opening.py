@@ -104,6 +104,22 @@ def read_or_default(reader: Callable[[str], str], prompt: str) -> str:
 OPENING_HINT = "press Enter. The default suits a first game."
 
 
+def opening_query(verb: str, arg: str, hint: str) -> list[str] | None:
+    """What `hint`, `describe CARD` and `rules TOPIC` say at an opening question; None for an answer."""
+    if verb == "hint" and not arg:
+        return [f"Hint: {hint}"]
+    if verb == "describe":
+        from .queries import describe
+        from .setup import database
+
+        return describe(database(), arg)
+    if verb == "rules":
+        from .rules_topics import rules
+
+        return rules(arg)
+    return None
+
+
 def ask_until(
     out: Output,
     read: Callable[[str], str],
@@ -119,20 +135,10 @@ def ask_until(
         out.say(question)
     while True:
         answer = read(prompt)
-        if answer.strip().lower() == "hint":
-            out.say(f"Hint: {hint}")
-            continue
-        if answer.lower().split()[:1] == ["describe"]:
-            from .queries import describe
-            from .setup import database
-
-            for line in describe(database(), answer[len("describe") :].strip()):
-                out.say(line)
-            continue
-        if answer.lower().split()[:1] == ["rules"]:
-            from .rules_topics import rules
-
-            for line in rules(answer[len("rules") :].strip()):
+        verb, _, arg = answer.strip().partition(" ")
+        asked = opening_query(verb.lower(), arg.strip(), hint)
+        if asked is not None:
+            for line in asked:
                 out.say(line)
             continue
         why = check(answer) if answer else None
