@@ -3,8 +3,9 @@ against `hard` with the fast engine, and an endgame that counts the score before
 that could end the game.
 
 The candidates: the best card at the count and Duchy point tuned for expert (EXPERT), hard's
-own "Big Money + X" (TUNED), one more copy, Duchies earlier, the two best cards together, and
-an engine judged by traits (more terminals beside villages, kingdom cards before Silver). They play the same seeded games,
+own "Big Money + X" (TUNED), one more copy, Duchies earlier, the second and third best cards
+alone and beside the best, a trasher beside the best (thin money), and an engine judged by
+traits (more terminals beside villages, kingdom cards before Silver). They play the same seeded games,
 both seats; after each round the worse half drops out. Seeds come from the bot's own seed and
 the kingdom, never the game's generator or the clock: the same seed gives the same plan.
 """
@@ -22,12 +23,13 @@ from .bot import Bot
 from .endgame import ends_game, outcome
 from .plans import Plan
 from .rng import PositionRandom
+from .traits import traits
 
 # What expert starts from: the score counted at the end (no last Province that loses, no
 # penultimate one that lets the other win), landscapes judged, hard's focus when nothing better.
 BASE = Plan(endgame=3, focus_min=0.6, focus_landscapes=1)
 SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells nothing of the plan
-ROUNDS = (2, 2, 3)  # seeds per round, each played in both seats: about 3 s in all
+ROUNDS = (2, 3, 5, 8)  # seeds per round, each played in both seats: about 2 s in all
 PRIOR = 1.0  # the first candidate keeps this many games' head start: a few games are a noisy judge
 THINK_CACHE: dict[tuple, Strategy] = {}
 
@@ -44,10 +46,14 @@ class Strategy:
 def candidates(kingdom: list[str]) -> list[Strategy]:
     """The plans worth trying in this kingdom, the most likely first (ties keep the first).
     Measured over random kingdoms (issue 22), a tuned count of the best card (EXPERT), the two
-    best cards together and earlier Duchies beat hard most often; the traits alone seldom did."""
+    best cards together and earlier Duchies beat hard most often; the third best card alone or
+    beside the best, and a trasher beside the best (thin money), each won some kingdoms by far."""
+    from ..setup import database  # not at import: setup loads the cards
+
+    db = database()
     out = []
     rated = sorted(((tuning.TUNED[n][1], n) for n in kingdom if n in tuning.TUNED), reverse=True)
-    top = [(n, tuning.TUNED[n][0]) for r, n in rated[:2] if r >= 0.3]
+    top = [(n, tuning.TUNED[n][0]) for r, n in rated[:3] if r >= 0.3]
     tuned = [(n, tuning.EXPERT[n]) for n, _ in top[:1] if n in tuning.EXPERT]
     for n, (copies, duchy_at, _) in tuned:
         out.append(Strategy(replace(BASE, duchy_at=duchy_at), ((n, copies),), label=f"money with {copies} {n}"))
@@ -57,11 +63,20 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
         n, c = top[0]
         out.append(Strategy(cards=((n, c + 1),), label=f"money with {c + 1} {n}"))
         out.append(Strategy(duchies, label="hard's plan, Duchies from 5 Provinces left"))
+    first = top[0][0] if top else None
+    ca = (tuned[0][1][0] if tuned else top[0][1]) if top else 0
+    for b, cb in top[1:]:
+        out.append(Strategy(cards=((b, cb),), label=f"money with {cb} {b}"))
+        out.append(Strategy(cards=((first or b, ca), (b, cb)), label=f"money with {first} and {b}"))
     if len(top) >= 2:
-        (a, ca), (b, cb) = top[:2]
-        ca = tuned[0][1][0] if tuned else ca
-        out.append(Strategy(cards=((a, ca), (b, cb)), label=f"money with {a} and {b}"))
+        (a, _), (b, cb) = top[:2]
         out.append(Strategy(duchies, ((a, ca), (b, cb)), label=f"money with {a} and {b}, Duchies early"))
+    for t in thinners(db, kingdom):
+        if t != first:
+            beside = ((first, ca),) if first else ()
+            out.append(
+                Strategy(cards=((t, 1), *beside), label=f"thin money with {t}" + (f" and {first}" if first else ""))
+            )
     out.append(
         Strategy(
             plan=replace(BASE, focus_min=99.0, terminals_per_10=2.0, kingdom_bar=2.2, gold_bar=3.3, copy_penalty=0.3),
@@ -75,6 +90,16 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
             seen.add(key)
             unique.append(s)
     return unique
+
+
+def thinners(db: Any, kingdom: list[str]) -> list[str]:
+    """The kingdom's Actions costing up to 5 that trash or Exile cards from the hand: one beside
+    the best card thins a money deck (a Recruiter's Villagers, a Sanctuary's Buy come with it)."""
+    return [
+        n
+        for n in kingdom
+        if db[n].is_("Action") and (db[n].cost or 0) <= 5 and (traits(db[n]).trashes or traits(db[n]).exiles)
+    ]
 
 
 class _Capped(Exception):
