@@ -20,6 +20,7 @@ from ..core.game import Config, Game
 from . import tuning
 from .bot import Bot
 from .endgame import ends_game, outcome
+from .engine import EnginePlan, engine_kingdom
 from .plans import Plan
 from .rng import PositionRandom
 
@@ -39,12 +40,15 @@ class Strategy:
     plan: Plan = BASE
     cards: tuple[tuple[str, int], ...] | None = None
     label: str = "hard's plan"
+    engine: bool = False  # build an engine (bots/engine.py) instead of the knobs' money deck
 
 
 def candidates(kingdom: list[str]) -> list[Strategy]:
     """The plans worth trying in this kingdom, the most likely first (ties keep the first).
     Measured over random kingdoms (issue 22), a tuned count of the best card (EXPERT), the two
     best cards together and earlier Duchies beat hard most often; the traits alone seldom did."""
+    from ..setup import database  # not at import: setup loads the cards
+
     out = []
     rated = sorted(((tuning.TUNED[n][1], n) for n in kingdom if n in tuning.TUNED), reverse=True)
     top = [(n, tuning.TUNED[n][0]) for r, n in rated[:2] if r >= 0.3]
@@ -62,15 +66,11 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
         ca = tuned[0][1][0] if tuned else ca
         out.append(Strategy(cards=((a, ca), (b, cb)), label=f"money with {a} and {b}"))
         out.append(Strategy(duchies, ((a, ca), (b, cb)), label=f"money with {a} and {b}, Duchies early"))
-    out.append(
-        Strategy(
-            plan=replace(BASE, focus_min=99.0, terminals_per_10=2.0, kingdom_bar=2.2, gold_bar=3.3, copy_penalty=0.3),
-            label="an engine of the kingdom's cards",
-        )
-    )
+    if engine_kingdom(database(), kingdom):
+        out.append(Strategy(engine=True, label="an engine of villages and draw"))
     seen, unique = set(), []
     for s in out:
-        key = (s.plan, s.cards)
+        key = (s.plan, s.cards, s.engine)
         if key not in seen:
             seen.add(key)
             unique.append(s)
@@ -172,9 +172,16 @@ class Expert(Bot):
             return cards or None
         return super().focus(game)
 
+    def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
+        if self.strategy is not None and self.strategy.engine:
+            return EnginePlan(self).action_move(game, p, acts)
+        return super().action_move(game, p, acts)
+
     # ---- the endgame
     def purchase(self, game: Game, p: Any) -> str | None:
         """A buy that ends the game with a win comes first (one that loses never: Bot.decide)."""
+        if self.strategy is not None and self.strategy.engine:
+            return self.winning_end(game, p) or EnginePlan(self).purchase(game, p)
         return self.winning_end(game, p) or super().purchase(game, p)
 
     @staticmethod
