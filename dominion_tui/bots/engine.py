@@ -272,6 +272,19 @@ class EnginePlan:
 
         return TurnAction("play", sorted(names, key=key)[0])
 
+    def answer_yesno(self, game: Game, d: Any) -> list[int] | None:
+        """Discard the hand for 5 cards (Hunting Lodge) only when it holds no Action to play
+        and less money than 5 cards of the deck bring; None: not a question of the engine's."""
+        if not d.prompt.startswith("Discard your hand"):
+            return None
+        p, hand = d.player, d.player.hand.cards
+        if p.actions and any(c.is_("Action") for c in hand):
+            return [1]
+        pile = p.deck.cards + p.discard.cards
+        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, len(pile))
+        money = sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
+        return [0 if money < 5 * density else 1]
+
     def worth_playing(self, game: Game, p: Any, name: str) -> bool:
         """A card that must trash a card from the hand only with junk to trash (or, drawing
         first, junk likely to come): never a good card lost to it."""

@@ -172,10 +172,16 @@ class Expert(Bot):
             return cards or None
         return super().focus(game)
 
+    # ---- an engine's turn and questions (bots/engine.py)
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
         if self.strategy is not None and self.strategy.engine:
             return EnginePlan(self).action_move(game, p, acts)
         return super().action_move(game, p, acts)
+
+    def answer_yesno(self, game: Game, d: Decision) -> list[int]:
+        if self.strategy is not None and self.strategy.engine:
+            return EnginePlan(self).answer_yesno(game, d) or super().answer_yesno(game, d)
+        return super().answer_yesno(game, d)
 
     # ---- the endgame
     def purchase(self, game: Game, p: Any) -> str | None:
