@@ -1,7 +1,10 @@
 """expert's engine plan alone against `hard` in random kingdoms with a village and a draw card
 (issue 22): wins, and in how many games the engine played 5 or more Actions in a turn.
 `python benchmarks/engine_vs_hard.py GAMES [FIRST]`: one game per kingdom, seats alternating;
-the kingdoms are those of benchmarks/action_turns.py's random draw (FIRST skips that many)."""
+the kingdoms are those of benchmarks/action_turns.py's random draw (FIRST skips that many).
+`GAMES SEEDS --per-kingdom`: in each of GAMES kingdoms, the engine and hard's plan (expert's first money plan)
+each play hard in the same SEEDS seeds, both seats, as expert's choice of plan does: in how
+many kingdoms the engine did better."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import time
 
 from dominion_tui.bots import Bot
 from dominion_tui.bots.engine import engine_kingdom
-from dominion_tui.bots.expert import Expert, Strategy
+from dominion_tui.bots.expert import Expert, Strategy, match
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.setup import database, new_game
@@ -48,7 +51,7 @@ def kingdoms(games: int, first: int = 0):
 
 
 def main(games: int, first: int = 0) -> None:
-    wins = ties = big = 0
+    wins = ties = big = won_big = 0
     start = time.perf_counter()
     for n, (i, kingdom, landscapes) in enumerate(kingdoms(games, first)):
         me = Counting(Expert(i, strategy=ENGINE))
@@ -60,6 +63,7 @@ def main(games: int, first: int = 0) -> None:
         wins += names == ["engine"]
         ties += len(names) > 1
         big += me.best >= 5
+        won_big += me.best >= 5 and names == ["engine"]
         if "-v" in sys.argv:
             score = {p.name: game.score(p) for p in game.players}
             print(
@@ -68,10 +72,31 @@ def main(games: int, first: int = 0) -> None:
     print(
         f"engine against hard in {games} kingdoms with a village and a draw card: {wins} won, "
         f"{ties} shared, {games - wins - ties} lost; 5 or more Actions in a turn in {big} games "
-        f"({time.perf_counter() - start:.0f} s)."
+        f"({won_big} of them won) ({time.perf_counter() - start:.0f} s)."
+    )
+
+
+def per_kingdom(kingdoms_: int, seeds: int) -> None:
+    better = 0
+    totals = [0.0, 0.0]
+    for i, kingdom, landscapes in kingdoms(kingdoms_):
+        scores = [
+            sum(match(kingdom, landscapes, s, 1000 * i + g, first) for g in range(seeds) for first in (True, False))
+            for s in (ENGINE, Strategy())
+        ]
+        totals = [t + x for t, x in zip(totals, scores)]
+        better += scores[0] > scores[1]
+    games = 2 * seeds * kingdoms_
+    print(
+        f"In {kingdoms_} kingdoms with a village and a draw card, {2 * seeds} games each against hard: "
+        f"the engine did better than hard's plan in {better}; the engine won {totals[0] / games:.0%}, "
+        f"hard's plan {totals[1] / games:.0%}."
     )
 
 
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("-")]
-    main(int(args[0]), int(args[1]) if len(args) > 1 else 0)
+    if "--per-kingdom" in sys.argv:
+        per_kingdom(int(args[0]), int(args[1]))
+    else:
+        main(int(args[0]), int(args[1]) if len(args) > 1 else 0)

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.decisions import TurnAction
 from ..core.game import Game
-from .simple import JUNK, MONEY_FLOOR
+from .simple import JUNK
 from .traits import Traits, traits
 
 # "When you gain this, +2 Villagers" (Lackeys, Silk Merchant): Actions banked when bought
@@ -26,6 +26,7 @@ GOLD_DENSITY = 0.9  # coins per card under which Gold beats more draw at 6 or 7
 SHORT = 6  # coins the deck must hold (and 1 per 4 cards) before draw beats money
 DRAWN = 0.9  # share of the deck a turn reaches where payload beats more draw
 DUCHY_AT = 4  # Provinces left when Duchies beat engine parts
+MONEY = 5  # coins of Treasures no Copper is trashed under
 PROVINCE_TURN = 10  # before this turn, a Province only when the engine already pays for one
 
 
@@ -285,6 +286,18 @@ class EnginePlan:
         money = sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
         return [0 if money < 5 * density else 1]
 
+    def answer_trash(self, game: Game, d: Any, picks: list[int]) -> list[int]:
+        """The money bot's trashing, but Coppers only while the Treasures keep MONEY coins:
+        an engine drawing its deck needs a Gold's price in hand before its payload comes."""
+        money, out = self.bot.buying_power(d.player), []
+        for i in picks:
+            if d.options[i].label == "Copper":
+                if money - 1 < MONEY:
+                    continue
+                money -= 1
+            out.append(i)
+        return out if len(out) >= d.min else picks
+
     def worth_playing(self, game: Game, p: Any, name: str) -> bool:
         """A card that must trash a card from the hand only with junk to trash (or, drawing
         first, junk likely to come): never a good card lost to it."""
@@ -294,7 +307,7 @@ class EnginePlan:
         others = list(p.hand.cards)
         others.remove(next(c for c in others if c.name == name))
         money = self.bot.buying_power(p)
-        if any(c.name in ("Curse", "Estate") or c.name == "Copper" and money > MONEY_FLOOR for c in others):
+        if any(c.name in ("Curse", "Estate") or c.name == "Copper" and money > MONEY for c in others):
             return True
         pile = p.deck.cards or p.discard.cards
         junk = sum(c.name in ("Curse", "Estate", "Copper") for c in pile)

@@ -178,6 +178,12 @@ class Expert(Bot):
             return EnginePlan(self).action_move(game, p, acts)
         return super().action_move(game, p, acts)
 
+    def answer_trash(self, game: Game, d: Decision) -> list[int]:
+        picks = super().answer_trash(game, d)
+        if self.strategy is not None and self.strategy.engine:
+            return EnginePlan(self).answer_trash(game, d, picks)
+        return picks
+
     def answer_yesno(self, game: Game, d: Decision) -> list[int]:
         if self.strategy is not None and self.strategy.engine:
             return EnginePlan(self).answer_yesno(game, d) or super().answer_yesno(game, d)
