@@ -7,6 +7,7 @@ from __future__ import annotations
 from dominion_tui.bots import Bot, expert
 from dominion_tui.bots.engine import EnginePlan, engine_kingdom, is_draw, is_village, net_actions
 from dominion_tui.bots.expert import Expert, Strategy
+from dominion_tui.bots.hint import turn_reason
 from dominion_tui.bots.traits import traits
 from dominion_tui.core.decisions import Decision, TurnAction
 from dominion_tui.core.game import Config
@@ -109,3 +110,10 @@ def test_the_legal_buys_follow_a_copied_cost() -> None:
     assert a.coins == 6 and game.cost(game.db["Wayfarer"]) == 8
     assert TurnAction("buy", "Wayfarer") not in game.legal_actions(a)
     assert game.why_not(a, TurnAction("buy", "Wayfarer")) is not None
+
+
+def test_a_hint_names_the_engine_plan_for_its_kingdom_cards() -> None:
+    game = new_game(Config(["A", "B"], KINGDOM, [], 1))
+    buy = TurnAction("buy", "Swashbuckler")
+    assert turn_reason(game, game.players[0], buy, ENGINE) == "The plan for this kingdom is engine."
+    assert "engine" not in turn_reason(game, game.players[0], buy, Strategy())
