@@ -4,8 +4,8 @@ that could end the game.
 
 The candidates: the best card at the count and Duchy point tuned for expert (EXPERT), hard's
 own "Big Money + X" (TUNED), one more copy, Duchies earlier, the second and third best cards
-alone and beside the best, a trasher beside the best (thin money), and an engine judged by
-traits (more terminals beside villages, kingdom cards before Silver). They play the same seeded games,
+alone and beside the best, a trasher beside the best (thin money), and where the kingdom has a
+village and a draw card, an engine (bots/engine.py). They play the same seeded games,
 both seats; after each round the worse half drops out. Seeds come from the bot's own seed and
 the kingdom, never the game's generator or the clock: the same seed gives the same plan.
 """
@@ -21,6 +21,7 @@ from ..core.game import Config, Game
 from . import tuning
 from .bot import Bot
 from .endgame import ends_game, outcome
+from .engine import EnginePlan, engine_kingdom
 from .plans import Plan
 from .rng import PositionRandom
 from .traits import traits
@@ -41,6 +42,7 @@ class Strategy:
     plan: Plan = BASE
     cards: tuple[tuple[str, int], ...] | None = None
     label: str = "hard's plan"
+    engine: bool = False  # build an engine (bots/engine.py) instead of the knobs' money deck
 
 
 def candidates(kingdom: list[str]) -> list[Strategy]:
@@ -77,15 +79,11 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
             out.append(
                 Strategy(cards=((t, 1), *beside), label=f"thin money with {t}" + (f" and {first}" if first else ""))
             )
-    out.append(
-        Strategy(
-            plan=replace(BASE, focus_min=99.0, terminals_per_10=2.0, kingdom_bar=2.2, gold_bar=3.3, copy_penalty=0.3),
-            label="an engine of the kingdom's cards",
-        )
-    )
+    if engine_kingdom(db, kingdom):
+        out.append(Strategy(engine=True, label="an engine of villages and draw"))
     seen, unique = set(), []
     for s in out:
-        key = (s.plan, s.cards)
+        key = (s.plan, s.cards, s.engine)
         if key not in seen:
             seen.add(key)
             unique.append(s)
@@ -197,9 +195,28 @@ class Expert(Bot):
             return cards or None
         return super().focus(game)
 
+    # ---- an engine's turn and questions (bots/engine.py)
+    def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
+        if self.strategy is not None and self.strategy.engine:
+            return EnginePlan(self).action_move(game, p, acts)
+        return super().action_move(game, p, acts)
+
+    def answer_trash(self, game: Game, d: Decision) -> list[int]:
+        picks = super().answer_trash(game, d)
+        if self.strategy is not None and self.strategy.engine:
+            return EnginePlan(self).answer_trash(game, d, picks)
+        return picks
+
+    def answer_yesno(self, game: Game, d: Decision) -> list[int]:
+        if self.strategy is not None and self.strategy.engine:
+            return EnginePlan(self).answer_yesno(game, d) or super().answer_yesno(game, d)
+        return super().answer_yesno(game, d)
+
     # ---- the endgame
     def purchase(self, game: Game, p: Any) -> str | None:
         """A buy that ends the game with a win comes first (one that loses never: Bot.decide)."""
+        if self.strategy is not None and self.strategy.engine:
+            return self.winning_end(game, p) or EnginePlan(self).purchase(game, p)
         return self.winning_end(game, p) or super().purchase(game, p)
 
     @staticmethod

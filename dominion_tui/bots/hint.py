@@ -101,7 +101,7 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
             return f"With {provinces} Provinces left, points count for more than money now."
         if d.kind in ("event", "project"):
             return "Now it is worth more than the card these coins would buy."
-        if s.cards and any(n == name for n, _ in s.cards):
+        if s.cards and any(n == name for n, _ in s.cards) or s.engine and d.kind == "kingdom":
             return f"The plan for this kingdom is {s.label}."
         if name in ("Gold", "Silver"):
             return "Money makes the next hands stronger."

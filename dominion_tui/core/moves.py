@@ -112,12 +112,12 @@ class Moves(Turns):
         """For c coins (index c + 1; index 0 for less than 0), everything that can be bought
         with a printed cost of at most c, in Supply order, as (card, cost, Supply pile, plain):
         a plain one is a Supply pile whose only other "no" is being empty. None when some
-        card's own cost varies (cost_fn) or it can be paid otherwise (pay_instead). Printed
+        card's own cost varies (cost_fn, cost_copy) or it can be paid otherwise (pay_instead). Printed
         costs never change."""
         if "affordable" not in self._pile_facts:
             buyable = self._buyable()
             table = None
-            if not any(d.cost_fn or d.pay_instead for d in buyable):
+            if not any(d.cost_fn or d.cost_copy or d.pay_instead for d in buyable):
                 entries = [(d, max(0, d.cost or 0), self.supply.get(d.name), self._plain_buy(d)) for d in buyable]
                 top = max((e[1] for e in entries), default=0)
                 table = tuple(tuple(e for e in entries if e[1] <= coins) for coins in range(-1, top + 1))

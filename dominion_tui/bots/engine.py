@@ -1,0 +1,314 @@
+"""expert's engine (issue 22): a trasher in the opening, villages and draw in step, payload and
+a +Buy, then Provinces. Offered as a candidate plan only in a kingdom with a village and a draw
+card; expert's simulations before the first turn keep it where it beats hard's money plans.
+Cards are judged by their traits: a card's role (village, draw, trasher, payload) is what its
+traits say, so a new card needs no code here."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.decisions import TurnAction
+from ..core.game import Game
+from .simple import JUNK
+from .traits import Traits, traits
+
+# "When you gain this, +2 Villagers" (Lackeys, Silk Merchant): Actions banked when bought
+GAIN_VILLAGERS = re.compile(r"When you gain (?:or trash )?this,[^.]*\+(\d+) Villagers?")
+MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may trash"
+# Tuned against `hard` in 100 random kingdoms with a village and a draw card, both seats
+# (benchmarks/engine_vs_hard.py): more draw or villages before money won less often.
+TRASHERS = 1  # bought in the opening (turns 1 to 4) while the deck holds 6 junk cards or more
+ATTACKS = 2  # bought by turn 10
+GOLD_DENSITY = 0.9  # coins per card under which Gold beats more draw at 6 or 7
+SHORT = 6  # coins the deck must hold (and 1 per 4 cards) before draw beats money
+DRAWN = 0.9  # share of the deck a turn reaches where payload beats more draw
+DUCHY_AT = 4  # Provinces left when Duchies beat engine parts
+MONEY = 5  # coins of Treasures no Copper is trashed under
+PROVINCE_TURN = 10  # before this turn, a Province only when the engine already pays for one
+
+
+def net_actions(t: Traits, d: Any) -> int:
+    """The Actions a card leaves when played: a village 1 or more, a cantrip 0, a terminal -1;
+    Villagers it gives count as Actions."""
+    return t.actions + t.villagers - 1 if d.is_("Action") else 0
+
+
+def is_village(t: Traits, d: Any) -> bool:
+    return d.is_("Action") and net_actions(t, d) >= 1
+
+
+def net_draw(t: Traits, d: Any) -> float:
+    """The cards a card adds to a turn when played: +3 Cards 2, a Horse gainer 1 a Horse."""
+    if not d.is_("Action") or d.text.startswith("Discard your hand"):
+        return 0.0
+    return max(t.cards - 1.0, 0.5 * t.horses, 0.0)
+
+
+def is_draw(t: Traits, d: Any) -> bool:
+    """Draws 2 or more (a "draw until" card, a Horse), or gains Horses, which draw."""
+    return net_draw(t, d) >= 1
+
+
+def is_trasher(t: Traits, d: Any) -> bool:
+    return d.is_("Action") and (t.trashes or t.exiles) and not t.returns
+
+
+def engine_kingdom(game_or_db: Any, kingdom: list[str]) -> bool:
+    """A village (+2 Actions, or Villagers) and a draw card (+2 Cards or more) in the kingdom."""
+    db = getattr(game_or_db, "db", game_or_db)
+    defs = [db[n] for n in kingdom]
+    village = any(d.is_("Action") and (traits(d).actions >= 2 or traits(d).villagers) for d in defs)
+    return village and any(d.is_("Action") and traits(d).cards >= 2 for d in defs)
+
+
+@dataclass
+class Deck:
+    """An engine deck in numbers: the cards a turn reaches when its draw is played, its coins."""
+
+    cards: int = 0
+    villages: float = 0.0  # the Actions its villages add when played
+    banked: float = 0.0  # Villagers (a third: they are spent), usable any turn
+    draws: list[float] = field(default_factory=list)  # terminal draw, net cards each
+    free_draw: float = 0.0  # net cards of the non-terminal draw
+    payloads: list[float] = field(default_factory=list)  # terminal coins
+    money: float = 0.0  # coins of Treasures and non-terminal Actions
+    trashers: int = 0
+    buys: int = 0
+    attacks: int = 0
+
+    def add(self, d: Any) -> None:
+        t = traits(d)
+        self.cards += 1
+        self.buys += t.buys > 0
+        self.trashers += is_trasher(t, d)
+        self.attacks += t.attack
+        self.banked += _num_gain_villagers(d) / 3
+        if not d.is_("Action"):
+            self.money += t.coins
+            return
+        net = net_actions(t, d)
+        if net >= 1:
+            self.villages += min(2, net)
+        coins = t.coins + 0.7 * t.coffers
+        if net < 0:
+            self.draws.append(net_draw(t, d)) if net_draw(t, d) else self.payloads.append(coins)
+        else:
+            self.free_draw += net_draw(t, d)
+            self.money += coins
+
+    def terminals(self) -> int:
+        return len(self.draws) + len(self.payloads)
+
+    def turn(self) -> tuple[float, float, float]:
+        """The cards a turn reaches, the Actions it has and the terminal draw it plays: each
+        card is seen in the share of the deck reached, the draw seen is played, terminal draw
+        as far as the Actions seen go."""
+        n = max(1, self.cards)
+        draw = sum(self.draws) / len(self.draws) if self.draws else 0.0
+        reach, played, actions = 5.0, 0.0, 1.0
+        for _ in range(12):  # the reach grows with what it draws: a fixed point
+            f = min(1.0, reach / n)
+            actions = 1 + self.banked + f * self.villages
+            played = min(f * len(self.draws), actions)
+            reach = min(float(n), 5 + f * self.free_draw + played * draw)
+        return reach, actions, played
+
+    def reach(self) -> float:
+        return self.turn()[0]
+
+    def coins(self) -> float:
+        """A turn's coins: the money of the share of the deck reached, then terminal payload
+        as far as the Actions left go."""
+        reach, actions, played = self.turn()
+        f = min(1.0, reach / max(1, self.cards))
+        pay = sum(self.payloads) / len(self.payloads) if self.payloads else 0.0
+        return self.money * f + min(f * len(self.payloads), max(0.0, actions - played)) * pay
+
+
+def _num_gain_villagers(d: Any) -> int:
+    m = GAIN_VILLAGERS.search(d.text)
+    return int(m.group(1)) if m else 0
+
+
+def deck_of(game: Game, p: Any) -> Deck:
+    deck = Deck(banked=p.villagers / 3)
+    for card in p.all_cards():
+        deck.add(card.defn)
+    return deck
+
+
+class EnginePlan:
+    """The engine's buying and playing, for an Expert whose Strategy says engine."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    # ---- buying
+    def purchase(self, game: Game, p: Any) -> str | None:
+        """Greening by Expert's rules; then a trasher in the opening, a +Buy once the engine
+        draws, villages while terminals wait for them, draw while the deck outgrows a turn's
+        reach, and payload (Gold, coins, attacks) once it draws the deck."""
+        bot, coins = self.bot, p.coins
+        provinces = len(game.supply.get("Province", []))
+        if game.turn.bought_in_phase and coins < 2:
+            return bot.free_event(game, p)
+        plan = bot.plan
+        if plan.endgame and provinces <= 3:
+            late = bot.endgame(game, p, coins, provinces)
+            if late:
+                return late
+        deck = deck_of(game, p)
+        if coins >= 8 and (p.turns_taken >= PROVINCE_TURN or deck.coins() >= 8):
+            return bot.landscape_purchase(game, p) or "Province"
+        if coins >= 5 and provinces <= DUCHY_AT and game.supply["Duchy"].cards:
+            return "Duchy"
+        if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
+            return "Estate"
+        landscape = bot.landscape_purchase(game, p)
+        if landscape:
+            return landscape
+        return self.engine_part(game, p, deck)
+
+    def engine_part(self, game: Game, p: Any, deck: Deck) -> str | None:
+        """The card of the role the engine needs most now, the best of that role it can buy."""
+        offer = {}
+        for a in game.legal_buys(p):
+            d = game.db[a.name or ""]
+            if d.kind in ("kingdom", "basic") and not d.is_("Victory") and d.name not in JUNK:
+                offer[d.name] = d
+        n = max(1, deck.cards)
+        drawn = deck.reach() >= DRAWN * n  # a turn draws the deck: payload, not more draw
+        room = deck.terminals() < 1 + deck.villages + deck.banked  # Actions for one more terminal
+        short = deck.money < SHORT + deck.cards / 4  # too little money for the cards drawn
+        thin = deck.money / n >= GOLD_DENSITY  # money dense enough that draw beats Gold
+        junk = sum(c.name in JUNK for c in p.all_cards())
+        self.focus = dict(self.bot.focus(game) or [])  # hard's "Big Money + X" card, as payload
+        self.owned = {x: sum(c.name == x for c in p.all_cards()) for x in self.focus}
+        roles = (
+            ("trasher", deck.trashers < TRASHERS and p.turns_taken <= 4 and junk >= 6),
+            ("focus", True),
+            ("attack", deck.attacks < ATTACKS and p.turns_taken <= 10 and p.coins < 8),
+            ("buy", deck.buys == 0 and len(deck.draws) + deck.free_draw >= 2),
+            ("gold", p.coins >= 6 and (drawn or short or not thin)),
+            ("payload", drawn),
+            ("silver", drawn or short),
+            ("draw", room and not drawn),
+            ("village", deck.villages < deck.terminals() + 1),
+            ("draw", not drawn),
+            ("payload", True),
+            ("silver", deck.money < 7 + deck.cards / 4),
+        )
+        for role, wanted in roles:
+            if not wanted:
+                continue
+            best = max(
+                offer, key=lambda x: (self.fit(role, offer[x], deck, room), game.cost(offer[x]), x), default=None
+            )
+            if best is not None and self.fit(role, offer[best], deck, room) > 0:
+                return best
+        return None
+
+    def fit(self, role: str, d: Any, deck: Deck, room: bool) -> float:
+        """How well a card fills a role, 0 when not at all."""
+        t = traits(d)
+        action = d.is_("Action")
+        terminal = action and net_actions(t, d) < 0
+        if terminal and not room and role not in ("village",):
+            return 0.0
+        strength = (
+            t.coins + 0.7 * t.coffers + (1.5 if t.attack else 0) + (1.0 if t.gains else 0) - (1 if t.returns else 0)
+        )
+        if role == "trasher":
+            return (2 + 0.5 * strength + (0 if terminal else 1)) if is_trasher(t, d) else 0.0
+        if role == "focus":
+            return 1.0 if self.owned.get(d.name, 99) < self.focus.get(d.name, 0) else 0.0
+        if role == "attack":
+            return (1 + strength + net_draw(t, d)) if t.attack else 0.0
+        if role == "buy":
+            return (1 + net_draw(t, d) + strength) if t.buys and action else 0.0
+        if role == "gold":
+            return 1.0 if d.name == "Gold" or d.is_("Treasure") and t.coins >= 3 else 0.0
+        if role == "village":
+            return (1 + min(2, net_actions(t, d)) + t.cards) if is_village(t, d) else 0.0
+        if role == "draw":
+            if t.cards < 2:  # Horses: each draws once
+                return 0.5 if is_draw(t, d) else 0.0
+            return net_draw(t, d) + (0 if terminal else 0.5) + 0.5 * strength
+        if role == "payload":
+            if d.is_("Treasure") and not action:
+                return t.coins + 0.5 * t.buys if t.coins >= 2 else 0.0
+            return strength + net_draw(t, d) if action and strength > 1 else 0.0
+        return 1.0 if d.name == "Silver" else 0.0
+
+    # ---- playing
+    def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
+        """Villages first while a terminal waits, then draw, then payload; a Villager spent
+        only for a terminal left in hand with no Action to play it."""
+        names = {
+            a.name or ""
+            for a in acts
+            if a.verb == "play" and game.db[a.name or ""].is_("Action") and self.worth_playing(game, p, a.name or "")
+        }
+        if not names:
+            waiting = [c for c in p.hand.cards if c.is_("Action") and self.worth_playing(game, p, c.name)]
+            if p.villagers and p.actions == 0 and waiting:
+                return TurnAction("villager", None, 1)
+            return None
+        drawable = len(p.deck.cards) + len(p.discard.cards) > 0
+
+        def key(n: str) -> tuple:
+            d = game.db[n]
+            t = traits(d)
+            return (
+                0 if t.actions >= 2 else 1 if t.actions else 2,  # villages, cantrips, terminals
+                "Ignore any further +Actions" in d.text,  # after the other villages
+                -t.villagers,  # a terminal that gives a Villager back leaves the Action
+                -(t.cards if drawable else 0),  # draw before payload: it may find a village
+                -self.bot.card_value(game, d),
+                n,
+            )
+
+        return TurnAction("play", sorted(names, key=key)[0])
+
+    def answer_yesno(self, game: Game, d: Any) -> list[int] | None:
+        """Discard the hand for 5 cards (Hunting Lodge) only when it holds no Action to play
+        and less money than 5 cards of the deck bring; None: not a question of the engine's."""
+        if not d.prompt.startswith("Discard your hand"):
+            return None
+        p, hand = d.player, d.player.hand.cards
+        if p.actions and any(c.is_("Action") for c in hand):
+            return [1]
+        pile = p.deck.cards + p.discard.cards
+        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, len(pile))
+        money = sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
+        return [0 if money < 5 * density else 1]
+
+    def answer_trash(self, game: Game, d: Any, picks: list[int]) -> list[int]:
+        """The money bot's trashing, but Coppers only while the Treasures keep MONEY coins:
+        an engine drawing its deck needs a Gold's price in hand before its payload comes."""
+        money, out = self.bot.buying_power(d.player), []
+        for i in picks:
+            if d.options[i].label == "Copper":
+                if money - 1 < MONEY:
+                    continue
+                money -= 1
+            out.append(i)
+        return out if len(out) >= d.min else picks
+
+    def worth_playing(self, game: Game, p: Any, name: str) -> bool:
+        """A card that must trash a card from the hand only with junk to trash (or, drawing
+        first, junk likely to come): never a good card lost to it."""
+        d = game.db[name]
+        if not MUST_TRASH.search(d.text):
+            return True
+        others = list(p.hand.cards)
+        others.remove(next(c for c in others if c.name == name))
+        money = self.bot.buying_power(p)
+        if any(c.name in ("Curse", "Estate") or c.name == "Copper" and money > MONEY for c in others):
+            return True
+        pile = p.deck.cards or p.discard.cards
+        junk = sum(c.name in ("Curse", "Estate", "Copper") for c in pile)
+        return traits(d).cards >= 2 and junk >= len(pile) / 3

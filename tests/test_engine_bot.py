@@ -1,0 +1,119 @@
+"""issue 22: expert's engine plan (bots/engine.py) builds and plays an engine: villages and draw
+in step, 5 or more Actions in a turn, a forced trasher never fed a good card; and expert offers
+it only in a kingdom with a village and a draw card."""
+
+from __future__ import annotations
+
+from dominion_tui.bots import Bot, expert
+from dominion_tui.bots.engine import EnginePlan, engine_kingdom, is_draw, is_village, net_actions
+from dominion_tui.bots.expert import Expert, Strategy
+from dominion_tui.bots.hint import turn_reason
+from dominion_tui.bots.traits import traits
+from dominion_tui.core.decisions import Decision, TurnAction
+from dominion_tui.core.game import Config
+from dominion_tui.setup import database, new_game
+
+ENGINE = Strategy(engine=True, label="engine")
+KINGDOM = ["Mountain Village", "Swashbuckler", "Priest", "Barge", "Cargo Ship"]
+KINGDOM += ["Supplies", "Stockpile", "Fisherman", "Cardinal", "Kiln"]
+
+
+class Watch:
+    """Passes the engine's answers through; counts Actions per turn and the deck at each buy."""
+
+    def __init__(self, bot: Expert) -> None:
+        self.bot, self.turn, self.plays, self.best = bot, None, 0, 0
+        self.buys: list[tuple[str, int, int]] = []  # card, villages and terminal draw owned before
+
+    def decide(self, game, d):
+        a = self.bot.decide(game, d)
+        if isinstance(a, TurnAction):
+            if game.turn is not self.turn:
+                self.turn, self.plays = game.turn, 0
+            if a.verb == "play" and game.db[a.name].is_("Action"):
+                self.plays += 1
+                self.best = max(self.best, self.plays)
+            if a.verb == "buy":
+                owned = [c.defn for c in d.player.all_cards()]
+                villages = sum(is_village(traits(x), x) for x in owned)
+                draw = sum(is_draw(traits(x), x) and net_actions(traits(x), x) < 0 for x in owned)
+                self.buys.append((a.name, villages, draw))
+        return a
+
+
+def test_the_engine_plays_5_actions_in_a_turn_and_buys_villages_and_draw_in_step() -> None:
+    watch = Watch(Expert(1, strategy=ENGINE))
+    game = new_game(Config(["engine", "hard"], KINGDOM, [], 1), {0: watch, 1: Bot(2, "hard")})
+    game.run()
+    assert watch.best >= 5
+    db = database()
+    bought = [n for n, _, _ in watch.buys]
+    assert sum(is_village(traits(db[n]), db[n]) for n in bought) >= 2
+    assert sum(is_draw(traits(db[n]), db[n]) for n in bought) >= 2
+    for name, villages, draw in watch.buys:  # terminal draw never more than villages + 1
+        d = db[name]
+        if is_draw(traits(d), d) and net_actions(traits(d), d) < 0:
+            assert draw + 1 <= villages + 1, (name, villages, draw)
+
+
+def test_a_forced_trasher_waits_for_junk_and_villages_come_before_terminals() -> None:
+    game = new_game(Config(["A", "B"], KINGDOM, [], 3))
+    a = game.players[0]
+    a.discard.cards.extend(a.hand.cards)
+    a.hand.cards.clear()
+    for n in ("Priest", "Swashbuckler", "Mountain Village", "Gold", "Silver"):
+        game.new_card(n, a.hand)
+    game.phase, a.actions = "action", 1
+    plan = EnginePlan(Expert(1, strategy=ENGINE))
+    assert plan.action_move(game, a, game.legal_actions(a)) == TurnAction("play", "Mountain Village")
+    a.hand.cards[:] = [c for c in a.hand.cards if c.name != "Mountain Village"]
+    # Priest must trash a card: with only Gold, Silver and Swashbuckler beside it, not played
+    assert plan.action_move(game, a, game.legal_actions(a)) == TurnAction("play", "Swashbuckler")
+    game.new_card("Estate", a.hand)
+    assert plan.worth_playing(game, a, "Priest")
+
+
+def test_the_engine_keeps_a_hand_with_actions_to_play_rather_than_discard_it() -> None:
+    game = new_game(Config(["A", "B"], ["Hunting Lodge", *KINGDOM[1:]], [], 3))
+    a = game.players[0]
+    a.hand.cards.clear()
+    for n in ("Swashbuckler", "Copper", "Estate"):
+        game.new_card(n, a.hand)
+    a.actions = 2
+    bot = Expert(1, strategy=ENGINE)
+    d = Decision("yesno", a, "Discard your hand of 3 cards to draw 5?")
+    assert bot.answer_yesno(game, d) == [1]
+    a.actions = 0
+    assert bot.answer_yesno(game, d) == [0]
+
+
+def test_expert_offers_the_engine_only_where_a_village_and_a_draw_card_are() -> None:
+    db = database()
+    assert engine_kingdom(db, ["Village Green", "Old Witch", "Cardinal"])
+    assert engine_kingdom(db, ["Patron", "Lackeys", "Cardinal"])  # Villagers are villages
+    assert not engine_kingdom(db, ["Old Witch", "Cardinal", "Barge"])  # no village
+    assert not engine_kingdom(db, ["Village Green", "Cardinal", "Kiln"])  # no draw
+    engines = [s for s in expert.candidates(["Village Green", "Old Witch", "Cardinal"]) if s.engine]
+    assert len(engines) == 1 and "engine" in engines[0].label
+    assert not any(s.engine for s in expert.candidates(["Old Witch", "Cardinal", "Barge"]))
+
+
+def test_the_legal_buys_follow_a_copied_cost() -> None:
+    """Wayfarer costs what the last card gained this turn cost: after a Province, 8, so 6 coins
+    do not buy it (a bot that trusted the list of legal moves was refused the buy)."""
+    kingdom = ["Wayfarer", *(n for n in KINGDOM if n != "Fisherman")]  # no other cost that varies
+    game = new_game(Config(["A", "B"], kingdom, [], 3))
+    a = game.players[0]
+    game.phase = "buy"
+    a.coins, a.buys = 14, 2
+    game.do(a, TurnAction("buy", "Province"))
+    assert a.coins == 6 and game.cost(game.db["Wayfarer"]) == 8
+    assert TurnAction("buy", "Wayfarer") not in game.legal_actions(a)
+    assert game.why_not(a, TurnAction("buy", "Wayfarer")) is not None
+
+
+def test_a_hint_names_the_engine_plan_for_its_kingdom_cards() -> None:
+    game = new_game(Config(["A", "B"], KINGDOM, [], 1))
+    buy = TurnAction("buy", "Swashbuckler")
+    assert turn_reason(game, game.players[0], buy, ENGINE) == "The plan for this kingdom is engine."
+    assert "engine" not in turn_reason(game, game.players[0], buy, Strategy())
