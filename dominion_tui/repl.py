@@ -254,7 +254,8 @@ EDIT_KEYS = {
     r"\e[1;3C": "forward-word",
     r"\e[1;3D": "backward-word",
     # any other ESC [ sequence (function keys, a pasted colour code, a mouse report) is skipped
-    # whole, and an Enter right after a lone ESC, ESC [ or ESC O still ends the line
+    # whole (its parameters by csi_keys), and an Enter right after a lone ESC, ESC [ or ESC O
+    # still ends the line
     r"\e[": "skip-csi-sequence",
     r"\e[200~": '""',
     r"\e[\C-m": "accept-line",

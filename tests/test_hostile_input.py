@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -284,8 +285,8 @@ def test_search_keys_at_the_prompt_toolkit_prompt_do_not_take_the_enter(tmp_path
 
 # An unfinished ESC [ sequence (Esc, "[", ";"), as a stray key or a screen reader's passthrough
 # types it, then Enter: readline's skip-csi-sequence read on to the first byte that was not a
-# parameter and took the Enter as the sequence's end, so nothing happened. Readline drops the
-# junk; prompt_toolkit puts what is not a key in the line, which is then refused.
+# parameter and took the Enter as the sequence's end, so nothing happened, however slowly it was
+# typed. Readline drops the junk; prompt_toolkit puts what is not a key in the line, refused.
 UNFINISHED = [b"\x1b[;", b"\x1b[1;", b"\x1b[12", b"\x1b\x1b[;", b"\x1b[ ", b"\x1b[?1;2"]
 
 
@@ -297,8 +298,19 @@ def test_enter_after_an_unfinished_escape_sequence_ends_the_line_with_plain(tmp_
             found = child.expect([said, pexpect.TIMEOUT, pexpect.EOF], timeout=10)
             assert found == 0, (keys, log.getvalue()[-300:])
             child.expect("Alice, action>")
+    by_hand(child, b"\x1b[;\r")
+    found = child.expect([EMPTY, pexpect.TIMEOUT, pexpect.EOF], timeout=10)
+    assert found == 0, log.getvalue()[-300:]
+    child.expect("Alice, action>")
     child.sendline(b"quit")
     child.expect(pexpect.EOF)
+
+
+def by_hand(child: pexpect.spawn, keys: bytes) -> None:
+    """One key at a time, slower than readline's keyseq-timeout (500 ms) and prompt_toolkit's."""
+    for key in keys:
+        child.send(bytes([key]))
+        time.sleep(0.6)
 
 
 def test_enter_after_an_unfinished_escape_sequence_ends_the_line_by_default(tmp_path: Path) -> None:
@@ -321,5 +333,8 @@ def test_enter_after_an_unfinished_escape_sequence_ends_the_line_by_default(tmp_
         child.send(b"hand" + junk + b"\r")
         found = child.expect([b"Unknown command 'hand", pexpect.TIMEOUT, pexpect.EOF], timeout=10)
         assert found == 0, (junk, log.getvalue()[-300:])
+    by_hand(child, b"hand\x1b[;\r")
+    found = child.expect([b"Unknown command 'hand", pexpect.TIMEOUT, pexpect.EOF], timeout=10)
+    assert found == 0, log.getvalue()[-300:]
     child.send(b"quit\r")
     child.expect(pexpect.EOF)
