@@ -254,7 +254,8 @@ EDIT_KEYS = {
     r"\e[1;3C": "forward-word",
     r"\e[1;3D": "backward-word",
     # any other ESC [ sequence (function keys, a pasted colour code, a mouse report) is skipped
-    # whole, and an Enter right after a lone ESC, ESC [ or ESC O still ends the line
+    # whole (its parameters by csi_keys), and an Enter right after a lone ESC, ESC [ or ESC O
+    # still ends the line
     r"\e[": "skip-csi-sequence",
     r"\e[200~": '""',
     r"\e[\C-m": "accept-line",
@@ -293,7 +294,26 @@ def readline_keys() -> list[str]:
         if chr(code) not in "[O":  # the prefixes of the arrow keys
             lines.append(f'"\\e{key}": {after}')
         lines.append(f'"\\C-x{key}": {after}')
-    return lines + [f'"{key}": {what}' for key, what in EDIT_KEYS.items()]
+    return lines + [f'"{key}": {what}' for key, what in EDIT_KEYS.items()] + csi_keys()
+
+
+# Where readline is once it has read ESC [ and some parameter bytes: keys no key sends and no
+# one types (ESC [ Ctrl+X, which skip-csi-sequence dropped anyway), reached through csi_keys().
+CSI_SEEN = r"\e[\C-x"
+
+
+def csi_keys() -> list[str]:
+    """inputrc lines that skip an ESC [ sequence one parameter byte at a time. skip-csi-sequence
+    alone reads on to the first byte that is not a parameter, so an unfinished sequence typed by
+    hand (Esc, "[", ";", Enter) took the Enter with it and the player heard nothing. Here each
+    parameter byte (space to "?") goes back to CSI_SEEN, where Enter ends the line and any other
+    byte ends the sequence, dropped whole; the keys of EDIT_KEYS (Ctrl+Right) still match first."""
+    lines = [f'"{CSI_SEEN}": skip-csi-sequence', f'"{CSI_SEEN}\\C-m": accept-line', f'"{CSI_SEEN}\\C-j": accept-line']
+    for code in range(0x20, 0x40):
+        key = f"\\{code:03o}"
+        lines += [f'"{start}{key}": "{CSI_SEEN}"' for start in (CSI_SEEN, r"\e[", r"\e\e[")]
+    lines += [r'"\e\e[\C-m": accept-line', r'"\e\e[\C-j": accept-line']
+    return lines
 
 
 def tame_terminal() -> Callable[[], None]:

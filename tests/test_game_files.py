@@ -22,6 +22,7 @@ from dominion_tui import cli, files, save
 from dominion_tui.core.game import Config
 from dominion_tui.output import Output
 from dominion_tui.session import Session
+from tests.test_autosave_journal import Script
 
 GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "2", "--no-pause"]
 OTHER = ["--players", "Cat,Dan", "--kingdom", "Livery", "--landscapes", "", "--seed", "5", "--no-pause"]
@@ -222,18 +223,6 @@ def test_an_undo_is_in_the_journal_as_soon_as_it_is_made(tmp_path: Path) -> None
     s.run()
     assert seen == [s.game.answers]  # read before another answer was given
     assert inodes[0] == inodes[1] and '{"undo": ' in path.read_text()  # appended, not written anew
-
-
-class Script:
-    """Typed lines; a callable in the script runs between two lines (to look at the disk)."""
-
-    def __init__(self, steps: list[Any]) -> None:
-        self.steps, self.context = list(steps), (None, None)
-
-    def read(self, prompt: str) -> str:
-        while self.steps and callable(self.steps[0]):
-            self.steps.pop(0)()
-        return self.steps.pop(0) if self.steps else "quit"
 
 
 # ---------------------------------------------------------------- 4. a folder where a save should be

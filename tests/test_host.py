@@ -53,6 +53,19 @@ def join(clients, h, name, password=None, *extra, **kw):
     return c
 
 
+def at_anns_buy(hosts, clients, data):
+    """Ann and Ben joined to a hosted game, at Ann's first buy; Ann's hand as she was told it."""
+    h = host(hosts, data, *GAME)
+    ann = join(clients, h, "Ann")
+    ben = join(clients, h, "Ben")
+    ann.expect(r"Ann, action phase\. [^\r]*Hand: ([^\r]*)\.")
+    hand = ann.p.match.group(1)
+    ann.expect("Ann, action> ")
+    ann.send("end")
+    ann.expect("Ann, buy> ")
+    return h, ann, ben, hand
+
+
 def private(text: str, other: str) -> list[str]:
     """Lines in `text` that name `other`'s cards: their hand, their status, the cards they draw."""
     bad = re.compile(
@@ -192,14 +205,7 @@ def test_a_reaction_on_another_turn_is_asked_of_its_player_only_and_moves_out_of
 
 
 def test_a_dropped_player_rejoins_at_the_same_question_and_the_others_are_told(hosts, clients, data):
-    h = host(hosts, data, *GAME)
-    ann = join(clients, h, "Ann")
-    ben = join(clients, h, "Ben")
-    ann.expect(r"Ann, action phase\. [^\r]*Hand: ([^\r]*)\.")
-    hand = ann.p.match.group(1)
-    ann.expect("Ann, action> ")
-    ann.send("end")
-    ann.expect("Ann, buy> ")
+    h, ann, ben, hand = at_anns_buy(hosts, clients, data)
     ann.close()  # the connection drops while Ann is being asked
     ben.expect(r"Ann left; the game waits for Ann\.")
     h.expect("Ann left")
@@ -231,14 +237,7 @@ def test_a_dropped_player_rejoins_at_the_same_question_and_the_others_are_told(h
 
 
 def test_ctrl_c_at_the_host_saves_tells_everyone_and_resume_brings_the_game_back(hosts, clients, data):
-    h = host(hosts, data, *GAME)
-    ann = join(clients, h, "Ann")
-    ben = join(clients, h, "Ben")
-    ann.expect(r"Ann, action phase\. [^\r]*Hand: ([^\r]*)\.")
-    hand = ann.p.match.group(1)
-    ann.expect("Ann, action> ")
-    ann.send("end")
-    ann.expect("Ann, buy> ")
+    h, ann, ben, hand = at_anns_buy(hosts, clients, data)
     h.p.sendintr()
     for pl in (ann, ben):
         pl.expect(

@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -279,4 +280,61 @@ def test_search_keys_at_the_prompt_toolkit_prompt_do_not_take_the_enter(tmp_path
         assert found == 0, (keys, log.getvalue()[-300:])
         child.expect("Alice, action>")
     child.sendline(b"quit")
+    child.expect(pexpect.EOF)
+
+
+# An unfinished ESC [ sequence (Esc, "[", ";"), as a stray key or a screen reader's passthrough
+# types it, then Enter: readline's skip-csi-sequence read on to the first byte that was not a
+# parameter and took the Enter as the sequence's end, so nothing happened, however slowly it was
+# typed. Readline drops the junk; prompt_toolkit puts what is not a key in the line, refused.
+UNFINISHED = [b"\x1b[;", b"\x1b[1;", b"\x1b[12", b"\x1b\x1b[;", b"\x1b[ ", b"\x1b[?1;2"]
+
+
+def test_enter_after_an_unfinished_escape_sequence_ends_the_line_with_plain(tmp_path: Path) -> None:
+    child, log = terminal(tmp_path, ("--plain",))
+    for junk in UNFINISHED:
+        for keys, said in [(b"hand" + junk + b"\r", HAND), (junk + b"\n", EMPTY)]:
+            child.send(keys)
+            found = child.expect([said, pexpect.TIMEOUT, pexpect.EOF], timeout=10)
+            assert found == 0, (keys, log.getvalue()[-300:])
+            child.expect("Alice, action>")
+    by_hand(child, b"\x1b[;\r")
+    found = child.expect([EMPTY, pexpect.TIMEOUT, pexpect.EOF], timeout=10)
+    assert found == 0, log.getvalue()[-300:]
+    child.expect("Alice, action>")
+    child.sendline(b"quit")
+    child.expect(pexpect.EOF)
+
+
+def by_hand(child: pexpect.spawn, keys: bytes) -> None:
+    """One key at a time, slower than readline's keyseq-timeout (500 ms) and prompt_toolkit's."""
+    for key in keys:
+        child.send(bytes([key]))
+        time.sleep(0.6)
+
+
+def test_enter_after_an_unfinished_escape_sequence_ends_the_line_by_default(tmp_path: Path) -> None:
+    """The opening questions (readline), then the game's prompt (prompt_toolkit)."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui", "--no-pause", "--seed", "5"], env=env, timeout=20)
+    log = io.BytesIO()
+    child.logfile_read = log
+    for prompt, keys, said in [
+        ("Players>", b"\x1b[;\r", b"Names, separated by commas?"),  # Enter: 2
+        ("Names>", b"Ann,Ben\x1b[1;\r", b"Which players does the computer play?"),
+        ("Computer>", b"\x1b[12\n", b"Which kingdom?"),  # none
+        ("Kingdom>", b"2\x1b\x1b[;\r", b"Ann, action>"),  # 2: Intro to Horses
+    ]:
+        child.expect(prompt)
+        child.send(keys)
+        found = child.expect([said, pexpect.TIMEOUT, pexpect.EOF])
+        assert found == 0, (keys, log.getvalue()[-300:])
+    for junk in UNFINISHED:
+        child.send(b"hand" + junk + b"\r")
+        found = child.expect([b"Unknown command 'hand", pexpect.TIMEOUT, pexpect.EOF], timeout=10)
+        assert found == 0, (junk, log.getvalue()[-300:])
+    by_hand(child, b"hand\x1b[;\r")
+    found = child.expect([b"Unknown command 'hand", pexpect.TIMEOUT, pexpect.EOF], timeout=10)
+    assert found == 0, log.getvalue()[-300:]
+    child.send(b"quit\r")
     child.expect(pexpect.EOF)

@@ -22,6 +22,18 @@ def env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", **extra}
 
 
+def dominion(tmp_path: Path, args: list[str], stdin: str) -> subprocess.CompletedProcess:
+    """The game through pipes, run to its end: `stdin` typed, everything it wrote kept as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "dominion_tui", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        env=env(tmp_path),
+        timeout=60,
+    )
+
+
 def play_two_turns(tmp_path: Path, flags: list[str], **extra_env: str) -> str:
     """Both players take a turn in a real pseudo-terminal; returns everything it showed."""
     child = pexpect.spawn(
@@ -57,14 +69,7 @@ def test_plain_in_a_pseudo_terminal_has_no_colour_or_style_and_no_warning(tmp_pa
 
 def test_piped_script_has_no_escape_sequence_at_all(tmp_path: Path) -> None:
     script = "\n".join(["treasures", "buy Silver", "end"] * 6 + ["hand", "quit"]) + "\n"
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *GAME],
-        input=script,
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    res = dominion(tmp_path, GAME, script)
     assert res.returncode == 0, res.stderr
     assert "\x1b" not in res.stdout + res.stderr
     assert "Alice buys and gains a Silver. 39 Silvers left." in res.stdout
@@ -97,14 +102,7 @@ def test_killed_mid_turn_resume_restores_hands_decks_and_question(tmp_path: Path
     bob_hand = re.findall(r"Bob's hand: .*", before)[-1]
     alice = re.findall(r"Alice: hand .*", before)[-1]
 
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", "--resume"],
-        input="\nhand\nothers\nstatus\nquit\n",
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    res = dominion(tmp_path, ["--resume"], "\nhand\nothers\nstatus\nquit\n")
     assert res.returncode == 0, res.stderr
     pause = res.stdout.index("Pass the keyboard to Bob, then press Enter.")  # hot-seat: nobody's hand
     assert "hand" not in res.stdout[:pause].lower() and "Copper" not in res.stdout[:pause]  # before Enter
@@ -118,40 +116,19 @@ def test_damaged_save_is_refused_and_left_untouched(tmp_path: Path) -> None:
     save = tmp_path / "broken.json"
     save.write_text('{"format": "dominion-tui save", "version": 1, "config": 5}')
     before = save.read_bytes()
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", "--resume", str(save)],
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-        input="",
-    )
+    res = dominion(tmp_path, ["--resume", str(save)], "")
     assert res.returncode == 2
     assert "damaged" in res.stderr and "Traceback" not in res.stderr
     assert save.read_bytes() == before
     foreign = tmp_path / "foreign.json"
     foreign.write_text("[1, 2, 3]")
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", "--resume", str(foreign)],
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-        input="",
-    )
+    res = dominion(tmp_path, ["--resume", str(foreign)], "")
     assert res.returncode == 2 and "not a dominion-tui save file" in res.stderr
 
 
 def test_undo_takes_back_an_answer_that_revealed_nothing(tmp_path: Path) -> None:
     script = "treasures\nbuy Silver\nundo\nstatus\nundo\nstatus\nquit\n"
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *GAME, "--no-auto-end"],
-        input=script,
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    res = dominion(tmp_path, [*GAME, "--no-auto-end"], script)
     assert "Alice takes back: buy Silver." in res.stdout
     after = res.stdout.split("takes back: buy Silver.")[1]
     assert "Alice: 1 Action, 1 Buy" in after
@@ -163,14 +140,7 @@ def test_undo_takes_back_an_answer_that_revealed_nothing(tmp_path: Path) -> None
 
 def test_undo_refuses_an_answer_that_drew_cards(tmp_path: Path) -> None:
     script = "end\nend\nyes\nundo\nquit\n"  # Alice's Clean-up drew a new hand; Bob may not undo it
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *GAME],
-        input=script,
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    res = dominion(tmp_path, GAME, script)
     assert "Nothing of yours to undo this turn." in res.stdout
 
 
@@ -182,54 +152,19 @@ def test_colour_mode_styles_only_what_the_words_already_say(tmp_path: Path) -> N
 
 
 def test_a_new_game_keeps_the_unfinished_one(tmp_path: Path) -> None:
-    first = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *GAME],
-        input="treasures\nquit\n",
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    first = dominion(tmp_path, GAME, "treasures\nquit\n")
     assert first.returncode == 0
-    second = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *GAME],
-        input="quit\n",
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    second = dominion(tmp_path, GAME, "quit\n")
     assert "The unfinished game is kept: dominion --resume previous" in second.stdout.splitlines()
     assert "Game saved. Type dominion --resume to go on." in second.stdout.splitlines()  # no long path
-    resumed = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", "--resume", "previous"],
-        input="\nstatus\nquit\n",
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    resumed = dominion(tmp_path, ["--resume", "previous"], "\nstatus\nquit\n")
     assert "Alice's buy phase. Alice: 1 Action, 1 Buy" in resumed.stdout
     assert "Game saved. Type dominion --resume previous to go on." in resumed.stdout  # in its own file
 
 
 def test_opening_questions_offer_the_waiting_game(tmp_path: Path) -> None:
-    subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *GAME],
-        input="treasures\nquit\n",
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", "--no-pause"],
-        input="\nstatus\nquit\n",
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    dominion(tmp_path, GAME, "treasures\nquit\n")
+    res = dominion(tmp_path, ["--no-pause"], "\nstatus\nquit\n")
     assert "A saved game is waiting. 1. resume it, 2. start a new game. Enter resumes." in res.stdout
     assert "Resuming: Alice's turn 1, buy phase." in res.stdout
     assert "Alice's buy phase." in res.stdout
@@ -238,26 +173,12 @@ def test_opening_questions_offer_the_waiting_game(tmp_path: Path) -> None:
 def test_a_save_whose_answers_do_not_fit_is_refused_in_one_line(tmp_path: Path) -> None:
     import json
 
-    subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *GAME],
-        input="treasures\nquit\n",
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    dominion(tmp_path, GAME, "treasures\nquit\n")
     save = tmp_path / "dominion-tui" / "autosave.json"
     lines = save.read_text().splitlines(keepends=True)  # the autosave: a header, a line per answer
     lines[1] = json.dumps({"verb": "buy", "name": "Province", "n": 1}) + "\n"
     save.write_text("".join(lines))
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", "--resume"],
-        input="quit\n",
-        text=True,
-        capture_output=True,
-        env=env(tmp_path),
-        timeout=60,
-    )
+    res = dominion(tmp_path, ["--resume"], "quit\n")
     assert res.returncode == 2, res.stdout + res.stderr
     assert "do not fit this game" in res.stderr and "Traceback" not in res.stderr
 
