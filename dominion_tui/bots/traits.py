@@ -113,7 +113,7 @@ def traits(d: Any) -> Traits:
             horses=_num(r"[Gg]ain (\d+|a) Horses?", sure),
             coffers=_num(r"\+(\d+) Coffers", sure),
             villagers=_num(r"\+(\d+) Villagers?", sure),
-            returns=bool(re.search(r"Return this to its pile|(?<!they )Exile it\.|Trash this\.", text)),
+            returns=bool(re.search(r"Return this to (?:its|the \w+) pile|(?<!they )Exile it\.|Trash this\.", text)),
             gain_up_to=up_to,
             upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
             exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
