@@ -96,7 +96,24 @@ class Bot(SimplePlayer):
                 n,
             )
 
-        return TurnAction("play", sorted(names, key=key)[0])
+        first = sorted(names, key=key)[0]
+        return TurnAction("play", self.way_first(game, p, names) or first)
+
+    def way_first(self, game: Game, p: Any, names: set[str]) -> str | None:
+        """The last Action, only terminals in hand and a Way that gives +Actions (Ox, Mule...):
+        the weakest terminal first, when that Way on it beats its own text, so the best still
+        plays after it (played first, the best would leave the others dead)."""
+        ways = [w for w in game.landscapes if w.kind == "way" and traits(w).actions]
+        if p.actions != 1 or not ways or len(names) < 2:
+            return None
+        cards = [game.db[n] for n in names]
+        if any(not is_terminal(traits(d), d) for d in cards):
+            return None
+        weakest = min(cards, key=lambda d: (self.card_value(game, d), d.name))
+        rest = list(p.hand.cards)
+        rest.remove(next(c for c in rest if c.name == weakest.name))
+        pick = self.way_choice(game, p, weakest, [None, *ways], rest, 0)
+        return weakest.name if pick else None
 
     def spend_coffers(self, game: Game, p: Any) -> bool:
         """Coffers before the first buy, only to reach the next price that matters: a Province,
@@ -538,26 +555,31 @@ class Bot(SimplePlayer):
         if card is None:
             return [0]
         p = d.player
+        return [self.way_choice(game, p, card, [o.value for o in d.options], p.hand.cards, p.actions)]
+
+    def way_choice(self, game: Game, p: Any, card: Any, ways: list[Any], hand: list[Any], actions: int) -> int:
+        """Which of the options (None: the card's own text, else a Way) to play this card with,
+        given the hand left and the Actions left once it is played."""
         # what +Actions would let play: the Actions in hand, best first (they are dead otherwise)
-        waiting = sorted((self.card_value(game, c.defn) for c in p.hand.cards if c.is_("Action")), reverse=True)
+        waiting = sorted((self.card_value(game, c.defn) for c in hand if c.is_("Action")), reverse=True)
         pile = p.deck.cards + p.discard.cards
         drawable = len(pile)
         density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable) + 0.3 * sum(
             c.is_("Action") for c in pile
         ) / max(1, drawable)
-        hand_money = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+        hand_money = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
         late = len(game.supply.get("Province", [])) <= 4
         junk = max(
             (
                 2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7
-                for c in p.hand.cards
+                for c in hand
                 if is_junk(game, c.name)
             ),
             default=0.0,
         )
 
         def worth(t: Traits) -> float:
-            more = sum(waiting[: t.actions]) if p.actions == 0 else 0.2 * t.actions
+            more = sum(waiting[: t.actions]) if actions == 0 else 0.2 * t.actions
             buy = 0.4 * t.buys + (1.0 if t.buys and hand_money + t.coins >= 9 else 0)  # two things to buy
             return (
                 t.coins
@@ -580,8 +602,7 @@ class Bot(SimplePlayer):
         if card.text.startswith("Discard your hand"):
             own -= hand_money
         best, best_v = 0, own + 0.25
-        for i, o in enumerate(d.options):
-            w = o.value
+        for i, w in enumerate(ways):
             if w is None:
                 continue
             t = traits(w)
@@ -626,7 +647,7 @@ class Bot(SimplePlayer):
             elif "discard a Treasure to gain a copy" in text:  # Rat
                 v = (
                     (self.card_value(game, card) - 1) * (0 if late else 0.8)
-                    if any(c.name == "Copper" for c in p.hand.cards)
+                    if any(c.name == "Copper" for c in hand)
                     else 0
                 )
             elif "when you gain a card, you may put it onto your deck" in text:  # Seal
@@ -637,7 +658,7 @@ class Bot(SimplePlayer):
                 v = density * t.cards
             if v > best_v:
                 best, best_v = i, v
-        return [best]
+        return best
 
     @staticmethod
     def played_card(game: Game, d: Decision) -> Any:
