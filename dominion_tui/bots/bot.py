@@ -475,14 +475,34 @@ class Bot(SimplePlayer):
         return super().answer(game, d)
 
     def answer_react(self, game: Game, d: Decision) -> list[int]:
-        """Take every optional trigger, except bringing junk back from Exile."""
+        """Take every optional trigger, except bringing junk back from Exile, and a gained card
+        put onto the deck (Sleigh, Way of the Seal) unless it is wanted in the next hand."""
         ev = d.context
         card = getattr(ev, "card", None)
         for i, o in enumerate(d.options):
             if o.label == "Exile" and card is not None and is_junk(game, card.name):
                 continue
+            if card is not None and self.topdecks(game, o.label) and not self.topdeck_gain(game, d.player, o, card):
+                continue
             return [i]
         return []
+
+    @staticmethod
+    def topdecks(game: Game, source: str) -> bool:
+        """A reaction that may put a card gained onto the deck."""
+        d = game.db.defs.get(source)
+        return d is not None and "when you gain a card" in d.text.lower() and "onto your deck" in d.text
+
+    def topdeck_gain(self, game: Game, p: Any, option: Any, card: Any) -> bool:
+        """A gained card on the deck is in the next hand: money or an Action, never junk or a
+        Victory card; and not for a card (Sleigh) discarded while it could still be played."""
+        source = getattr(option.value, "source", None)
+        if source is not None and source.zone is p.hand and game.phase == "action" and p.actions and game.current is p:
+            return False
+        d = card.defn
+        if is_junk(game, card.name) or card.name == "Copper" or d.is_("Victory") and not d.is_("Action"):
+            return False
+        return d.is_("Treasure") or d.is_("Action")
 
     def answer_yesno(self, game: Game, d: Decision) -> list[int]:
         """Yes, unless it would do harm: a copy of junk, a Silver late, a good hand discarded."""
@@ -538,6 +558,13 @@ class Bot(SimplePlayer):
 
     def answer_mode(self, game: Game, d: Decision) -> list[int]:
         labels = [o.label for o in d.options]
+        if labels == ["hand", "deck"]:  # Sleigh: to hand only while it can still be played this turn
+            p = d.player
+            act = game.phase == "action" and game.current is p
+            playable = re.match(r"Put the (.+) into your hand", d.prompt)
+            c = game.db.defs.get(playable.group(1)) if playable else None
+            now = c is not None and act and (c.is_("Treasure") or c.is_("Action") and p.actions > 0)
+            return [0] if now else [1]
         if labels[:2] == ["exile", "deck"] and any(c.is_("Action") for c in d.player.exile.cards):
             return [1]  # Transport: bring the exiled Action home
         if labels == ["coins", "replay"]:  # Scepter: replay the best Action in play, if it beats 2 coins
@@ -570,11 +597,7 @@ class Bot(SimplePlayer):
         hand_money = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
         late = len(game.supply.get("Province", [])) <= 4
         junk = max(
-            (
-                2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7
-                for c in hand
-                if is_junk(game, c.name)
-            ),
+            (2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7 for c in hand if is_junk(game, c.name)),
             default=0.0,
         )
 
