@@ -87,3 +87,18 @@ def test_sleigh_and_way_of_the_seal_put_money_on_the_deck_never_a_province() -> 
     # in the Action phase a Sleigh that could still be played is not discarded for a gain
     game.phase = "action"
     assert bot.answer(game, react(game, a, "Sleigh", "Gold", sleigh)) == []
+
+
+def test_where_the_coins_buy_a_silver_a_treasure_that_does_more_is_bought_instead(monkeypatch) -> None:
+    from dominion_tui.bots import tuning
+
+    monkeypatch.setattr(tuning, "TUNED", {"Barge": (1, 0.7)})
+    game, a = position(["Barge", "Spices", "Scepter"], phase="buy")
+    game.new_card("Barge", a.discard)  # hard's focus card is in: the rest is money
+    hard = make_player("hard", 1)
+    a.coins = 5
+    assert hard.purchase(game, a) == "Spices"  # 2 coins, a Buy and 2 Coffers
+    del game.supply["Spices"].cards[:]
+    assert hard.purchase(game, a) == "Scepter"  # 2 coins, or a replay of the Barge
+    a.coins = 4
+    assert hard.purchase(game, a) == "Silver"  # neither costs 4

@@ -168,7 +168,9 @@ class Bot(SimplePlayer):
             return best if best and best_v >= plan.gold_bar else "Gold"
         if coins >= 3:  # each Silver past the fourth is worth a little less
             silvers = sum(c.name == "Silver" for c in p.all_cards())
-            return best if best and best_v >= plan.kingdom_bar - 0.15 * max(0, silvers - 3) else "Silver"
+            if best and best_v >= plan.kingdom_bar - 0.15 * max(0, silvers - 3):
+                return best
+            return self.better_silver(game, p, coins) or "Silver"
         if best and best_v >= plan.two_bar and provinces > plan.duchy_at:
             return best
         if len(p.all_cards()) < 8 and game.supply["Copper"].cards:
@@ -226,7 +228,28 @@ class Bot(SimplePlayer):
                 return landscape
         if coins >= 6:
             return "Gold"
-        return "Silver" if coins >= 3 else None
+        return (self.better_silver(game, p, coins) or "Silver") if coins >= 3 else None
+
+    def better_silver(self, game: Game, p: Any, coins: int) -> str | None:
+        """A Kingdom Treasure that makes Silver's 2 coins and more, never lost (Spices' Buy and
+        Coffers, Scepter's replay): where the coins buy a Silver, it does all a Silver does."""
+        best: tuple[float, int, str] | None = None
+        for n, z in game.supply.items():
+            d = game.db[n]
+            t = traits(d)
+            if (
+                d.kind == "kingdom"
+                and d.is_("Treasure")
+                and z.cards
+                and t.coins >= 2
+                and not t.returns
+                and (t.buys or t.plays or t.coffers)
+                and game.cost(d) <= coins
+                and (best is None or (self.buy_value(game, p, d, t), game.cost(d), n) > best)
+                and game.why_not(p, TurnAction("buy", n)) is None
+            ):
+                best = (self.buy_value(game, p, d, t), game.cost(d), n)
+        return best[2] if best else None
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         owned = p.all_cards()
