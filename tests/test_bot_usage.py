@@ -102,3 +102,14 @@ def test_where_the_coins_buy_a_silver_a_treasure_that_does_more_is_bought_instea
     assert hard.purchase(game, a) == "Scepter"  # 2 coins, or a replay of the Barge
     a.coins = 4
     assert hard.purchase(game, a) == "Silver"  # neither costs 4
+
+
+def test_animal_fair_is_bought_by_trashing_an_action_left_in_hand() -> None:
+    game, a = position(["Animal Fair", "Sleigh"], phase="buy")
+    a.coins = 4
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Silver"  # no Action in hand: 4 coins buy a Silver
+    game.new_card("Horse", a.hand)  # a Horse left unplayed pays for it
+    assert hard.purchase(game, a) == "Animal Fair"
+    a.coins = 8
+    assert hard.purchase(game, a) == "Province"

@@ -157,6 +157,9 @@ class Bot(SimplePlayer):
             return "Duchy"
         if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
             return "Estate"
+        trade = self.trade_in(game, p)
+        if trade:
+            return trade
         focus = self.focus(game)
         if focus is not None:
             return self.focus_purchase(game, p, focus)
@@ -176,6 +179,23 @@ class Bot(SimplePlayer):
         if len(p.all_cards()) < 8 and game.supply["Copper"].cards:
             return "Copper"  # thinned too far (Cathedral): grow back
         return self.free_event(game, p)
+
+    def trade_in(self, game: Game, p: Any) -> str | None:
+        """A card the coins cannot pay for, bought by trashing an Action left in hand instead
+        (Animal Fair): when it is worth more than that Action and what the coins would buy."""
+        money = 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
+        best, best_v = None, money + 0.5
+        for n, z in game.supply.items():
+            d = game.db[n]
+            if d.pay_instead is None or not z.cards or game.cost(d) <= p.coins:
+                continue
+            offered = d.pay_instead(game, p)
+            if not offered or game.why_not(p, TurnAction("buy", n)) is not None:
+                continue
+            v = self.buy_value(game, p, d, traits(d)) - min(self.card_value(game, c.defn) for c in offered)
+            if v > best_v:
+                best, best_v = n, v
+        return best
 
     def worth(self, game: Game, option: Any) -> float:  # type: ignore[override]
         """SimplePlayer's worth, but a Victory card is never worth less than its points: a

@@ -63,6 +63,7 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Gamble": {"plays": True, "coins": 1},  # the top card, played when a Treasure: about 1 coin
     "Pursue": {"coins": 1},  # the top 4 cards sifted for the one named: about 1 coin
     "Enclave": {"vp": 1},
+    "Animal Fair": {"buys": 0},  # +1 Buy only per empty Supply pile: none most of the game
     "Scrap": {"coins": 1, "cards": 1},  # an Estate trashed: two of +1 Card, +1 Action, +1 Buy, +1 coin, Silver, Horse
     "Sanctuary": {
         "cards": 2
