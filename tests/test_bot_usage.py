@@ -113,3 +113,25 @@ def test_animal_fair_is_bought_by_trashing_an_action_left_in_hand() -> None:
     assert hard.purchase(game, a) == "Animal Fair"
     a.coins = 8
     assert hard.purchase(game, a) == "Province"
+
+
+def test_march_plays_from_the_discard_pile_only_what_still_counts_after_buying() -> None:
+    game, a = position(["Barge", "Old Witch"], ["March"], phase="buy")
+    a.coins = 3
+    hard = make_player("hard", 1)
+    game.new_card("Barge", a.discard)  # its +3 Cards come after the last Treasure: useless now
+    assert hard.purchase(game, a) == "Silver"
+    a.buys = 2  # with a Buy left, March then a Silver
+    game.new_card("Old Witch", a.discard)  # a Curse for the other still counts
+    a.coins = 6
+    assert hard.event_value(game, a, game.db["March"], traits(game.db["March"])) >= 2.0
+
+
+def test_a_free_event_with_a_buy_to_spare_is_bought_beside_the_card() -> None:
+    game, a = position(["Sleigh"], ["Delay"], phase="buy")
+    a.coins = 4
+    game.new_card("Sleigh", a.hand)  # dead in hand: played at the start of the next turn
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Silver"  # one Buy: the Silver lasts
+    a.buys = 2
+    assert hard.purchase(game, a) == "Delay"  # two: Delay costs nothing, the Silver comes next

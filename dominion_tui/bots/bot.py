@@ -369,6 +369,8 @@ class Bot(SimplePlayer):
             if cost > p.coins or game.why_not(p, TurnAction("buy", d.name)) is not None:
                 continue
             v = self.project_value(game, p, d, cost) if d.kind == "project" else self.event_value(game, p, d, traits(d))
+            if cost == 0 and p.buys > 1 and v > 0.3:  # free, with a Buy to spare: it takes nothing
+                v += money
             if v > best_v or v == best_v and best is not None and d.name < best:
                 best, best_v = d.name, v
         return best
@@ -422,7 +424,10 @@ class Bot(SimplePlayer):
             dead = [c for c in (p.discard.cards if "discard pile" in d.text else hand) if c.is_("Action")]
             if p.actions and "discard pile" not in d.text and game.phase == "action":
                 dead = []
-            v += max((self.card_value(game, c.defn) for c in dead), default=0) * (0.8 if dead else 0)
+            if "next turn" in d.text:  # Delay: played whole at the start of the next turn
+                v += max((self.card_value(game, c.defn) for c in dead), default=0) * (0.8 if dead else 0)
+            else:  # March, Toil: played now, after buying: no Treasure to play after its draw
+                v += max((self.played_after_buying(game, p, c.defn, t.buys) for c in dead), default=0)
         if t.extra_turn:
             v += 4.0 if provinces <= 4 else 0.0
         if "Exile an Action card from the Supply" in d.text:
@@ -438,6 +443,19 @@ class Bot(SimplePlayer):
             v += 0.8 * best - 0.3
         if "5 or fewer cards in play" in d.text:  # Stampede
             v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
+        return v
+
+    def played_after_buying(self, game: Game, p: Any, card: Any, buys: int) -> float:
+        """An Action played by an Event in the Buy phase: its cards drawn come too late (no
+        Treasure is played after a buy), its coins count only with a Buy left to spend them;
+        what it gains, attacks and leaves (Coffers, Villagers, Horses) counts whole."""
+        t = traits(card)
+        left = p.buys - 1 + buys + t.buys
+        v = t.coins + 0.3 * t.buys if left > 0 else 0.0
+        v += 0.8 * t.horses + 0.7 * t.coffers + 0.6 * t.villagers
+        v += 1.0 + self.plan.attack_bonus if t.attack else 0  # the attack is all of it that still counts
+        if t.gains:
+            v += max(1.2, 0.6 * gain_worth(t.gain_up_to))
         return v
 
     @staticmethod
