@@ -135,3 +135,15 @@ def test_a_free_event_with_a_buy_to_spare_is_bought_beside_the_card() -> None:
     assert hard.purchase(game, a) == "Silver"  # one Buy: the Silver lasts
     a.buys = 2
     assert hard.purchase(game, a) == "Delay"  # two: Delay costs nothing, the Silver comes next
+
+
+def test_commerce_with_a_buy_to_spare_is_set_up_by_a_card_gained_first() -> None:
+    game, a = position(["Sleigh"], ["Commerce"], phase="buy")
+    a.coins, a.buys = 5, 2
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Copper"  # then Commerce: a Gold for the 5 coins
+    game.do(a, TurnAction("buy", "Copper"))
+    assert hard.purchase(game, a) == "Commerce"
+    game, a = position(["Sleigh"], ["Commerce"], phase="buy")
+    a.coins, a.buys = 5, 1  # one Buy: Commerce would gain nothing
+    assert hard.purchase(game, a) != "Commerce" and hard.purchase(game, a) != "Copper"

@@ -373,7 +373,23 @@ class Bot(SimplePlayer):
                 v += money
             if v > best_v or v == best_v and best is not None and d.name < best:
                 best, best_v = d.name, v
-        return best
+        return best or (None if spare else self.gain_first(game, p, money))
+
+    def gain_first(self, game: Game, p: Any, money: float) -> str | None:
+        """An Event that pays per card gained this turn (Commerce), with a Buy to spare: the
+        card bought first for it (a Silver, else a Copper), when both beat what the coins buy."""
+        if p.buys < 2 or game.turn.bought_in_phase:
+            return None
+        for d in game.landscapes:
+            if d.kind != "event" or "per differently named card you have gained" not in d.text:
+                continue
+            rest = p.coins - game.cost(d)
+            first = "Silver" if rest >= 3 else "Copper"
+            if rest < 0 or not game.supply[first].cards or game.why_not(p, TurnAction("buy", first)) is not None:
+                continue
+            if gain_worth(traits(d).gain_up_to) + (2.0 if first == "Silver" else 0.0) > money + 0.3:
+                return first
+        return None
 
     def project_value(self, game: Game, p: Any, d: Any, cost: int) -> float:
         """A Project lasts all game: early, it is worth more than the card its price buys."""
