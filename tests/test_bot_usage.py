@@ -147,3 +147,14 @@ def test_commerce_with_a_buy_to_spare_is_set_up_by_a_card_gained_first() -> None
     game, a = position(["Sleigh"], ["Commerce"], phase="buy")
     a.coins, a.buys = 5, 1  # one Buy: Commerce would gain nothing
     assert hard.purchase(game, a) != "Commerce" and hard.purchase(game, a) != "Copper"
+
+
+def test_with_way_of_the_sheep_two_coins_buy_a_cheap_action(monkeypatch) -> None:
+    from dominion_tui.bots import tuning
+
+    monkeypatch.setattr(tuning, "TUNED", {"Barge": (1, 0.7)})
+    for ways, want in ((["Way of the Sheep"], "Sleigh"), ([], None)):
+        game, a = position(["Barge", "Sleigh"], ways, phase="buy")
+        game.new_card("Barge", a.discard)
+        a.coins = 2
+        assert make_player("hard", 1).purchase(game, a) == want  # played for +2 coins: a Silver for 2

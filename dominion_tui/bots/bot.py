@@ -248,7 +248,17 @@ class Bot(SimplePlayer):
                 return landscape
         if coins >= 6:
             return "Gold"
-        return (self.better_silver(game, p, coins) or "Silver") if coins >= 3 else None
+        if coins >= 3:
+            return self.better_silver(game, p, coins) or "Silver"
+        return self.way_action(game, p, coins)
+
+    def way_action(self, game: Game, p: Any, coins: int) -> str | None:
+        """With 2 coins that buy nothing else: a cheap Action, when a Way makes any Action worth
+        most of a Silver (Sheep's +2 coins, Otter's +2 Cards), before the Duchies."""
+        if coins < 2 or self.way_floor(game) < 1.5 or len(game.supply.get("Province", [])) <= self.plan.duchy_at:
+            return None
+        best, _ = self.best_kingdom(game, p, coins)
+        return best if best and game.db[best].is_("Action") else None
 
     def better_silver(self, game: Game, p: Any, coins: int) -> str | None:
         """A Kingdom Treasure that makes Silver's 2 coins and more, never lost (Spices' Buy and
