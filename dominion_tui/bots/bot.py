@@ -546,7 +546,7 @@ class Bot(WayJudge, SimplePlayer):
             if card is not None and self.topdecks(game, o.label) and not self.topdeck_gain(game, d.player, o, card):
                 continue
             return [i]
-        return []
+        return [] if d.may_decline else [0]
 
     @staticmethod
     def topdecks(game: Game, source: str) -> bool:
