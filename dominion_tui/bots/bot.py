@@ -12,9 +12,10 @@ from .endgame import safe
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
 from .traits import Traits, _num, gain_worth, is_junk, is_terminal, traits
+from .ways import WayJudge
 
 
-class Bot(SimplePlayer):
+class Bot(WayJudge, SimplePlayer):
     """`normal` and `hard`: plays villages before draw before payload, buys by a plan built
     from the kingdom's card traits, and judges Events, Ways, reactions and Coffers the same way."""
 
@@ -96,7 +97,8 @@ class Bot(SimplePlayer):
                 n,
             )
 
-        return TurnAction("play", sorted(names, key=key)[0])
+        first = sorted(names, key=key)[0]
+        return TurnAction("play", self.way_first(game, p, names) or first)
 
     def spend_coffers(self, game: Game, p: Any) -> bool:
         """Coffers before the first buy, only to reach the next price that matters: a Province,
@@ -140,6 +142,9 @@ class Bot(SimplePlayer):
             return "Duchy"
         if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
             return "Estate"
+        trade = self.trade_in(game, p)
+        if trade:
+            return trade
         focus = self.focus(game)
         if focus is not None:
             return self.focus_purchase(game, p, focus)
@@ -151,12 +156,31 @@ class Bot(SimplePlayer):
             return best if best and best_v >= plan.gold_bar else "Gold"
         if coins >= 3:  # each Silver past the fourth is worth a little less
             silvers = sum(c.name == "Silver" for c in p.all_cards())
-            return best if best and best_v >= plan.kingdom_bar - 0.15 * max(0, silvers - 3) else "Silver"
+            if best and best_v >= plan.kingdom_bar - 0.15 * max(0, silvers - 3):
+                return best
+            return self.better_silver(game, p, coins) or "Silver"
         if best and best_v >= plan.two_bar and provinces > plan.duchy_at:
             return best
         if len(p.all_cards()) < 8 and game.supply["Copper"].cards:
             return "Copper"  # thinned too far (Cathedral): grow back
         return self.free_event(game, p)
+
+    def trade_in(self, game: Game, p: Any) -> str | None:
+        """A card the coins cannot pay for, bought by trashing an Action left in hand instead
+        (Animal Fair): when it is worth more than that Action and what the coins would buy."""
+        money = 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
+        best, best_v = None, money + 0.5
+        for n, z in game.supply.items():
+            d = game.db[n]
+            if d.pay_instead is None or not z.cards or game.cost(d) <= p.coins:
+                continue
+            offered = d.pay_instead(game, p)
+            if not offered or game.why_not(p, TurnAction("buy", n)) is not None:
+                continue
+            v = self.buy_value(game, p, d, traits(d)) - min(self.card_value(game, c.defn) for c in offered)
+            if v > best_v:
+                best, best_v = n, v
+        return best
 
     def worth(self, game: Game, option: Any) -> float:  # type: ignore[override]
         """SimplePlayer's worth, but a Victory card is never worth less than its points: a
@@ -209,7 +233,38 @@ class Bot(SimplePlayer):
                 return landscape
         if coins >= 6:
             return "Gold"
-        return "Silver" if coins >= 3 else None
+        if coins >= 3:
+            return self.better_silver(game, p, coins) or "Silver"
+        return self.way_action(game, p, coins)
+
+    def way_action(self, game: Game, p: Any, coins: int) -> str | None:
+        """With 2 coins that buy nothing else: a cheap Action, when a Way makes any Action worth
+        most of a Silver (Sheep's +2 coins, Otter's +2 Cards), before the Duchies."""
+        if coins < 2 or self.way_floor(game) < 1.5 or len(game.supply.get("Province", [])) <= self.plan.duchy_at:
+            return None
+        best, _ = self.best_kingdom(game, p, coins)
+        return best if best and game.db[best].is_("Action") else None
+
+    def better_silver(self, game: Game, p: Any, coins: int) -> str | None:
+        """A Kingdom Treasure that makes Silver's 2 coins and more, never lost (Spices' Buy and
+        Coffers, Scepter's replay): where the coins buy a Silver, it does all a Silver does."""
+        best: tuple[float, int, str] | None = None
+        for n, z in game.supply.items():
+            d = game.db[n]
+            t = traits(d)
+            if (
+                d.kind == "kingdom"
+                and d.is_("Treasure")
+                and z.cards
+                and t.coins >= 2
+                and not t.returns
+                and (t.buys or t.plays or t.coffers)
+                and game.cost(d) <= coins
+                and (best is None or (self.buy_value(game, p, d, t), game.cost(d), n) > best)
+                and game.why_not(p, TurnAction("buy", n)) is None
+            ):
+                best = (self.buy_value(game, p, d, t), game.cost(d), n)
+        return best[2] if best else None
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         owned = p.all_cards()
@@ -274,17 +329,6 @@ class Bot(SimplePlayer):
             v -= 1.0  # lost when played; not when what it leaves lasts, nor when it comes in pairs
         return max(v, self.way_floor(game))
 
-    def way_floor(self, game: Game) -> float:
-        """With a Way in the game, any Action is worth at least what the Way makes of it."""
-        ways = [traits(d) for d in game.landscapes if d.kind == "way"]
-        return max(
-            (
-                t.coins + 0.9 * t.cards + 0.3 * t.buys + 0.8 * t.horses + 0.3 * t.actions - (1.5 if t.returns else 0)
-                for t in ways
-            ),
-            default=0.0,
-        )
-
     def free_event(self, game: Game, p: Any) -> str | None:
         """With coins left that buy nothing better: an Event that costs that little and helps."""
         return self.landscape_purchase(game, p, spare=True)
@@ -309,9 +353,27 @@ class Bot(SimplePlayer):
             if cost > p.coins or game.why_not(p, TurnAction("buy", d.name)) is not None:
                 continue
             v = self.project_value(game, p, d, cost) if d.kind == "project" else self.event_value(game, p, d, traits(d))
+            if cost == 0 and p.buys > 1 and v > 0.3:  # free, with a Buy to spare: it takes nothing
+                v += money
             if v > best_v or v == best_v and best is not None and d.name < best:
                 best, best_v = d.name, v
-        return best
+        return best or (None if spare else self.gain_first(game, p, money))
+
+    def gain_first(self, game: Game, p: Any, money: float) -> str | None:
+        """An Event that pays per card gained this turn (Commerce), with a Buy to spare: the
+        card bought first for it (a Silver, else a Copper), when both beat what the coins buy."""
+        if p.buys < 2 or game.turn.bought_in_phase:
+            return None
+        for d in game.landscapes:
+            if d.kind != "event" or "per differently named card you have gained" not in d.text:
+                continue
+            rest = p.coins - game.cost(d)
+            first = "Silver" if rest >= 3 else "Copper"
+            if rest < 0 or not game.supply[first].cards or game.why_not(p, TurnAction("buy", first)) is not None:
+                continue
+            if gain_worth(traits(d).gain_up_to) + (2.0 if first == "Silver" else 0.0) > money + 0.3:
+                return first
+        return None
 
     def project_value(self, game: Game, p: Any, d: Any, cost: int) -> float:
         """A Project lasts all game: early, it is worth more than the card its price buys."""
@@ -362,7 +424,10 @@ class Bot(SimplePlayer):
             dead = [c for c in (p.discard.cards if "discard pile" in d.text else hand) if c.is_("Action")]
             if p.actions and "discard pile" not in d.text and game.phase == "action":
                 dead = []
-            v += max((self.card_value(game, c.defn) for c in dead), default=0) * (0.8 if dead else 0)
+            if "next turn" in d.text:  # Delay: played whole at the start of the next turn
+                v += max((self.card_value(game, c.defn) for c in dead), default=0) * (0.8 if dead else 0)
+            else:  # March, Toil: played now, after buying: no Treasure to play after its draw
+                v += max((self.played_after_buying(game, p, c.defn, t.buys) for c in dead), default=0)
         if t.extra_turn:
             v += 4.0 if provinces <= 4 else 0.0
         if "Exile an Action card from the Supply" in d.text:
@@ -378,6 +443,19 @@ class Bot(SimplePlayer):
             v += 0.8 * best - 0.3
         if "5 or fewer cards in play" in d.text:  # Stampede
             v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
+        return v
+
+    def played_after_buying(self, game: Game, p: Any, card: Any, buys: int) -> float:
+        """An Action played by an Event in the Buy phase: its cards drawn come too late (no
+        Treasure is played after a buy), its coins count only with a Buy left to spend them;
+        what it gains, attacks and leaves (Coffers, Villagers, Horses) counts whole."""
+        t = traits(card)
+        left = p.buys - 1 + buys + t.buys
+        v = t.coins + 0.3 * t.buys if left > 0 else 0.0
+        v += 0.8 * t.horses + 0.7 * t.coffers + 0.6 * t.villagers
+        v += 1.0 + self.plan.attack_bonus if t.attack else 0  # the attack is all of it that still counts
+        if t.gains:
+            v += max(1.2, 0.6 * gain_worth(t.gain_up_to))
         return v
 
     @staticmethod
@@ -458,14 +536,34 @@ class Bot(SimplePlayer):
         return super().answer(game, d)
 
     def answer_react(self, game: Game, d: Decision) -> list[int]:
-        """Take every optional trigger, except bringing junk back from Exile."""
+        """Take every optional trigger, except bringing junk back from Exile, and a gained card
+        put onto the deck (Sleigh, Way of the Seal) unless it is wanted in the next hand."""
         ev = d.context
         card = getattr(ev, "card", None)
         for i, o in enumerate(d.options):
             if o.label == "Exile" and card is not None and is_junk(game, card.name):
                 continue
+            if card is not None and self.topdecks(game, o.label) and not self.topdeck_gain(game, d.player, o, card):
+                continue
             return [i]
-        return []
+        return [] if d.may_decline else [0]
+
+    @staticmethod
+    def topdecks(game: Game, source: str) -> bool:
+        """A reaction that may put a card gained onto the deck."""
+        d = game.db.defs.get(source)
+        return d is not None and "when you gain a card" in d.text.lower() and "onto your deck" in d.text
+
+    def topdeck_gain(self, game: Game, p: Any, option: Any, card: Any) -> bool:
+        """A gained card on the deck is in the next hand: money or an Action, never junk or a
+        Victory card; and not for a card (Sleigh) discarded while it could still be played."""
+        source = getattr(option.value, "source", None)
+        if source is not None and source.zone is p.hand and game.phase == "action" and p.actions and game.current is p:
+            return False
+        d = card.defn
+        if is_junk(game, card.name) or card.name == "Copper" or d.is_("Victory") and not d.is_("Action"):
+            return False
+        return d.is_("Treasure") or d.is_("Action")
 
     def answer_yesno(self, game: Game, d: Decision) -> list[int]:
         """Yes, unless it would do harm: a copy of junk, a Silver late, a good hand discarded."""
@@ -521,6 +619,13 @@ class Bot(SimplePlayer):
 
     def answer_mode(self, game: Game, d: Decision) -> list[int]:
         labels = [o.label for o in d.options]
+        if labels == ["hand", "deck"]:  # Sleigh: to hand only while it can still be played this turn
+            p = d.player
+            act = game.phase == "action" and game.current is p
+            playable = re.match(r"Put the (.+) into your hand", d.prompt)
+            c = game.db.defs.get(playable.group(1)) if playable else None
+            now = c is not None and act and (c.is_("Treasure") or c.is_("Action") and p.actions > 0)
+            return [0] if now else [1]
         if labels[:2] == ["exile", "deck"] and any(c.is_("Action") for c in d.player.exile.cards):
             return [1]  # Transport: bring the exiled Action home
         if labels == ["coins", "replay"]:  # Scepter: replay the best Action in play, if it beats 2 coins
@@ -529,118 +634,3 @@ class Bot(SimplePlayer):
         if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Gold from the trash, else the Key
             return [1] if any(c.name in ("Gold", "Silver") for c in game.trash.cards) else [2]
         return super().answer_mode(game, d)
-
-    def answer_way(self, game: Game, d: Decision) -> list[int]:
-        """A Way only when it does more here than the card's own text: a dead terminal with
-        Way of the Ox, coins instead of draw from a thin deck, junk to trash with the Goat, a
-        draw card saved for next turn when this hand already buys a Province."""
-        card = self.played_card(game, d)
-        if card is None:
-            return [0]
-        p = d.player
-        # what +Actions would let play: the Actions in hand, best first (they are dead otherwise)
-        waiting = sorted((self.card_value(game, c.defn) for c in p.hand.cards if c.is_("Action")), reverse=True)
-        pile = p.deck.cards + p.discard.cards
-        drawable = len(pile)
-        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable) + 0.3 * sum(
-            c.is_("Action") for c in pile
-        ) / max(1, drawable)
-        hand_money = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
-        late = len(game.supply.get("Province", [])) <= 4
-        junk = max(
-            (
-                2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7
-                for c in p.hand.cards
-                if is_junk(game, c.name)
-            ),
-            default=0.0,
-        )
-
-        def worth(t: Traits) -> float:
-            more = sum(waiting[: t.actions]) if p.actions == 0 else 0.2 * t.actions
-            buy = 0.4 * t.buys + (1.0 if t.buys and hand_money + t.coins >= 9 else 0)  # two things to buy
-            return (
-                t.coins
-                + density * min(t.cards, drawable)
-                + more
-                + buy
-                + 0.5 * t.horses
-                + (junk if t.trashes or t.exiles else 0)
-            )
-
-        ct = traits(card)
-        own = (
-            worth(ct)
-            + (1.5 if ct.attack else 0)
-            + 0.5 * ct.coffers
-            + (max(1.5, 0.6 * gain_worth(ct.gain_up_to)) if ct.gains else 0)
-            + 0.7 * ct.villagers
-            - (1.0 if ct.returns else 0)
-        )
-        if card.text.startswith("Discard your hand"):
-            own -= hand_money
-        best, best_v = 0, own + 0.25
-        for i, o in enumerate(d.options):
-            w = o.value
-            if w is None:
-                continue
-            t = traits(w)
-            text = w.text
-            v = worth(t)
-            if t.returns:  # Horse: the card goes back; little loss late or for a cheap card
-                v -= 0.3 if late else 0.6 * self.card_value(game, card)
-            if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained
-                v += 0 if late else 1.9
-            if "Discard your hand" in text:  # Mole: a fresh hand for this one
-                v -= hand_money
-            if "each +Cards gives" in text:  # Chameleon: cards and coins swap
-                v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys))
-            elif t.plays and w.name in game.set_aside_for:  # Mouse: the set-aside card
-                aside = game.set_aside_for.get(w.name)
-                # an attack only "if it is not your turn" attacks no one when played this way; and
-                # a card played as another only when clearly better (a listener hears every Way)
-                hits = aside is not None and traits(aside.defn).attack and "not your turn" not in aside.defn.text
-                v = (
-                    worth(traits(aside.defn))
-                    + 0.7 * traits(aside.defn).villagers
-                    - 0.5
-                    + (1.5 if hits or traits(aside.defn).gains else 0)
-                    if aside
-                    else 0
-                )
-            elif "Set this aside" in text:  # Turtle: its own text next turn, when not needed now
-                v = self.card_value(game, card) if drawable == 0 or hand_money >= 8 and not (ct.coins or ct.buys) else 0
-            elif t.upgrade:  # Butterfly: a card costing 1 more
-                v = max(
-                    (
-                        self.card_value(game, game.db[n])
-                        for n, z in game.supply.items()
-                        if z.cards
-                        and game.cost(game.db[n]) == game.cost(card) + t.upgrade
-                        and game.db[n].kind == "kingdom"
-                    ),
-                    default=0,
-                ) - self.card_value(game, card)
-            elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point
-                v = 1.5 if late else 0.2
-            elif "discard a Treasure to gain a copy" in text:  # Rat
-                v = (
-                    (self.card_value(game, card) - 1) * (0 if late else 0.8)
-                    if any(c.name == "Copper" for c in p.hand.cards)
-                    else 0
-                )
-            elif "when you gain a card, you may put it onto your deck" in text:  # Seal
-                v += 0.4
-            elif "when you discard this from play" in text:  # Frog: back on top
-                v += 0.3
-            elif "at the end of this turn" in text:  # Squirrel: the cards come for next turn
-                v = density * t.cards
-            if v > best_v:
-                best, best_v = i, v
-        return [best]
-
-    @staticmethod
-    def played_card(game: Game, d: Decision) -> Any:
-        m = re.match(r"(?:Play (.+) normally|(.+) reacts:|.+ plays (.+): normally)", d.prompt)
-        name = next((g for g in m.groups() if g), None) if m else None
-        return game.db.defs.get(name) if name else None

@@ -63,6 +63,7 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Gamble": {"plays": True, "coins": 1},  # the top card, played when a Treasure: about 1 coin
     "Pursue": {"coins": 1},  # the top 4 cards sifted for the one named: about 1 coin
     "Enclave": {"vp": 1},
+    "Animal Fair": {"buys": 0},  # +1 Buy only per empty Supply pile: none most of the game
     "Scrap": {"coins": 1, "cards": 1},  # an Estate trashed: two of +1 Card, +1 Action, +1 Buy, +1 coin, Silver, Horse
     "Sanctuary": {
         "cards": 2
@@ -113,7 +114,7 @@ def traits(d: Any) -> Traits:
             horses=_num(r"[Gg]ain (\d+|a) Horses?", sure),
             coffers=_num(r"\+(\d+) Coffers", sure),
             villagers=_num(r"\+(\d+) Villagers?", sure),
-            returns=bool(re.search(r"Return this to its pile|(?<!they )Exile it\.|Trash this\.", text)),
+            returns=bool(re.search(r"Return this to (?:its|the \w+) pile|(?<!they )Exile it\.|Trash this\.", text)),
             gain_up_to=up_to,
             upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
             exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
