@@ -98,22 +98,29 @@ def curses_in_reply(game: Game, p: Any) -> int:
 def judge(game: Game, p: Any, gains: Gains) -> str | None:
     """None when these gains leave the game going (or it ends anyway); else how it ends for
     this player: win, tie or lose."""
-    if not gains or game.game_should_end():
+    taken: dict[str, int] = {}
+    for _, n in gains:
+        if n in game.supply:  # a Horse, a card from the trash: no Supply pile runs out
+            taken[n] = taken.get(n, 0) + 1
+    emptied = [n for n, k in taken.items() if 0 < len(game.supply[n].cards) <= k]
+    if not emptied or game.game_should_end():  # the usual case: nothing runs out
         return None
-    left = {n: len(z.cards) for n, z in game.supply.items()}
+    if not any(game.db[n].ends_game for n in emptied) and game.empty_piles() + len(emptied) < (
+        3 if len(game.players) <= 4 else 4
+    ):
+        return None
+    left = {n: len(game.supply[n].cards) for n in taken}
     points = {q.index: game.score(q) for q in game.players}
     for q, n in gains:
         if left.get(n, 0) > 0:
             left[n] -= 1
             points[q.index] += game.db[n].vp
-    empty = sum(v == 0 for v in left.values())
-    if not any(v == 0 and game.db[n].ends_game for n, v in left.items()) and empty < (
-        3 if len(game.players) <= 4 else 4
-    ):
-        return None
     if any(q is p and game.db[n].is_("Victory") for q, n in gains):
-        points[p.index] -= min(curses_in_reply(game, p), left.get("Curse", 0))
-    return compare(game, p, points, left.get("Province", 0))
+        points[p.index] -= min(
+            curses_in_reply(game, p), len(game.supply["Curse"].cards) if "Curse" in game.supply else 0
+        )
+    provinces = left.get("Province", len(game.supply.get("Province", [])))
+    return compare(game, p, points, provinces)
 
 
 def compare(game: Game, p: Any, points: dict[int, int], provinces: int) -> str:
