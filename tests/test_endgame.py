@@ -89,6 +89,9 @@ def test_no_attack_that_hands_out_the_last_curse_of_a_third_pile_while_behind(le
     points(game, b, 2)  # B leads by 6: B's Curse leaves A 5 behind
     assert loses(game, a, play_gains(game, a, "Old Witch"))
     assert turn(level, game, a) != TurnAction("play", "Old Witch")
+    a.actions, a.villagers = 0, 1
+    assert turn(level, game, a).verb != "villager"  # nor a Villager spent to play it
+    a.actions, a.villagers = 1, 0
     points(game, a, 2)  # level: the Curse to B wins it
     assert turn(level, game, a) == TurnAction("play", "Old Witch")
 

@@ -81,7 +81,11 @@ class Bot(SimplePlayer):
         names = {a.name or "" for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Action")}
         names = {n for n in names if not loses(game, p, play_gains(game, p, n))}  # Old Witch's last Curse
         if not names:
-            if p.villagers and p.actions == 0 and any(c.is_("Action") for c in p.hand.cards):
+            if (
+                p.villagers
+                and p.actions == 0
+                and any(c.is_("Action") and not loses(game, p, play_gains(game, p, c.name)) for c in p.hand.cards)
+            ):
                 return TurnAction("villager", None, 1)
             return None
         drawable = len(p.deck.cards) + len(p.discard.cards) > 0
