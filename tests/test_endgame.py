@@ -1,9 +1,9 @@
 """issue 22: no level but bigmoney ends the game on its own move while that loses, whatever the
 move: an Event that gains the last Province (Alliance), the last Province when the other player
-may answer it with a Curse (Black Cat), an attack that hands out the last Curse of a third pile
-(Old Witch), a gain, a yes to a gain, a Way that exiles from the Supply, a card whose gain brings
-another (Experiment). Each position was lost that way before (the first three in `dominion
-simulate --bots expert,hard --games 400 --seed 1`: games 161, 194, 210)."""
+may answer it with a Curse (Black Cat), a card whose Black Cat reply empties the third pile, an
+attack that hands out the last Curse of a third pile (Old Witch), a gain, a yes to a gain, a Way
+that exiles from the Supply, a card whose gain brings another (Experiment). The first four were
+lost that way in `dominion simulate --bots expert,hard --seed 1` (games 161, 194, 210, 562)."""
 
 from __future__ import annotations
 
@@ -78,6 +78,24 @@ def test_no_last_province_for_a_tie_the_others_black_cat_can_turn_into_a_loss(le
     game._move(cat, b.discard)  # seen in B's discard pile: it cannot answer now
     assert judge(game, a, [(a, "Province")]) == "tie"
     assert safe(game, a, "Province") == "Province"  # a shared win of the last Province stays
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_estate_whose_black_cat_reply_empties_the_third_pile_while_behind(level: str) -> None:
+    """Game 562 of expert,hard --games 1000 --seed 1: hard took the last Estate, the second
+    pile; expert's Black Cat answered with the last Curse, the third, and hard lost."""
+    game, a, b = position(["Black Cat", "Barge"], coins=4)
+    empty(game, "Barge")
+    game.resize_pile("Estate", 1)
+    game.resize_pile("Curse", 1)
+    del game.supply["Province"].cards[3:]  # late: an Estate is worth a buy
+    points(game, b, 2)  # B leads by 6
+    cat = game.new_card("Black Cat", b.deck)
+    assert judge(game, a, [(a, "Estate")]) == "lose"
+    assert turn(level, game, a).name != "Estate"
+    game._move(cat, b.discard)  # it cannot answer from the discard pile: the Estate ends nothing
+    assert judge(game, a, [(a, "Estate")]) is None
+    assert safe(game, a, "Estate") == "Estate"
 
 
 @pytest.mark.parametrize("level", LEVELS)

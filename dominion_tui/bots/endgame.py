@@ -80,24 +80,27 @@ def play_gains(game: Game, p: Any, name: str) -> Gains:
     return text_gains(game, p, d.text) if d is not None else []
 
 
-def curses_in_reply(game: Game, p: Any) -> int:
-    """The Curses the others could give this player for gaining a Victory card on its turn:
-    their cards that answer one with a Curse, not seen in their discard pile, in play or in
-    Exile (so perhaps in hand)."""
-    n = 0
+def curses_in_reply(game: Game, p: Any) -> Gains:
+    """The Curses the others could hand out when this player gains a Victory card on its turn:
+    each of their cards that answers one with a Curse to each other player, not seen in their
+    discard pile, in play or in Exile (so perhaps in hand). They count on the score, and on the
+    Curse pile: the last Curses given in reply can empty a third pile (Black Cat)."""
+    out: Gains = []
     for o in game.players:
         if o is p:
             continue
         for c in o.hand.cards + o.deck.cards:
             t = c.defn.text
             if "When another player gains a Victory card" in t and "gains a Curse" in t:
-                n += 1
-    return n
+                out += [(q, "Curse") for q in game.order_from(o)[1:]]
+    return out
 
 
 def judge(game: Game, p: Any, gains: Gains) -> str | None:
     """None when these gains leave the game going (or it ends anyway); else how it ends for
     this player: win, tie or lose."""
+    if "Curse" in game.supply and any(q is p and game.db[n].is_("Victory") for q, n in gains):
+        gains = gains + curses_in_reply(game, p)
     taken: dict[str, int] = {}
     for _, n in gains:
         if n in game.supply:  # a Horse, a card from the trash: no Supply pile runs out
@@ -115,10 +118,6 @@ def judge(game: Game, p: Any, gains: Gains) -> str | None:
         if left.get(n, 0) > 0:
             left[n] -= 1
             points[q.index] += game.db[n].vp
-    if any(q is p and game.db[n].is_("Victory") for q, n in gains):
-        points[p.index] -= min(
-            curses_in_reply(game, p), len(game.supply["Curse"].cards) if "Curse" in game.supply else 0
-        )
     provinces = left.get("Province", len(game.supply.get("Province", [])))
     return compare(game, p, points, provinces)
 
