@@ -74,12 +74,25 @@ CLAUSES = {
 }
 
 
+FAILS = ("gain_fail", "exile_fail")  # nothing gained or exiled: the pile is empty
+
+
+def names(who: list[str]) -> str:
+    """'Bob', 'Bob and Carol', 'Bob, Carol and Dan'."""
+    return who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+
+
 def combine(a: Note, b: Note) -> Note | None:
     """Two notes in a row told as one ("discards 2 Coppers", "spends 3 Coffers", "exiles 2
-    Estates", "gains 2 Horses"), or None when they are different events."""
+    Estates", "gains 2 Horses"), or None when they are different events. Players who each
+    gain (or exile) nothing from the same empty pile in a row are told in one line ("Bob and
+    Carol gain no Curse: the pile is empty."): one attack, one line, whoever it reaches."""
+    da, db = a.data, b.data
+    if a.kind == b.kind and a.kind in FAILS and da["card"] == db["card"] and a.player and b.player:
+        who = da.get("players") or [a.player]
+        return Note(a.kind, a.player, {**db, "players": who + [b.player] * (b.player not in who)})
     if a.kind != b.kind or a.player != b.player:
         return None
-    da, db = a.data, b.data
     if a.kind == "discard" and da.get("src") == db.get("src"):
         return Note("discard", b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
     if a.kind == "spend" and da["what"] == db["what"]:
@@ -117,7 +130,7 @@ class Narrator:
     def clause(self, n: Note) -> str | None:
         """The note as part of a card's line, its player left out ("draws 2 Coppers", "+1 Buy,
         2 in total"); None when it is not one short statement about that player."""
-        if n.kind not in CLAUSES or n.player is None:
+        if n.kind not in CLAUSES or n.player is None or len(n.data.get("players", ())) > 1:
             return None
         d = n.data
         if n.kind == "plus":
@@ -219,7 +232,13 @@ class Narrator:
         return f"{p} {d['what']}, {d['why']}."
 
     def _gain_fail(self, p, d):
-        return f"{p} gains no {d['card']}: the pile is empty."
+        return self.failed(p, d, "gain")
+
+    @staticmethod
+    def failed(p, d, verb):
+        """'Bob gains no Curse: the pile is empty.', or for several in a row 'Bob and Carol gain'."""
+        who = d.get("players") or [p]
+        return f"{names(who)} {verb if len(who) > 1 else verb + 's'} no {d['card']}: the pile is empty."
 
     def _buy(self, p, d):
         if d["what"] == "event":
@@ -260,7 +279,7 @@ class Narrator:
         return f"{p} exiles {what}, {count(n, d['card'])} in {p}'s Exile."
 
     def _exile_fail(self, p, d):
-        return f"{p} exiles no {d['card']}: the pile is empty."
+        return self.failed(p, d, "exile")
 
     def _unexile(self, p, d):
         return f"{p} discards {count(d['n'], d['card'], d['plural'])} from Exile, none left there."

@@ -147,7 +147,7 @@ class Heap:
         )
 
 
-HEAPED = {"discard", "spend", "exile", "gain"}
+HEAPED = {"discard", "spend", "exile", "gain", "gain_fail", "exile_fail"}
 
 
 class Teller:

@@ -345,6 +345,65 @@ def tame_terminal() -> Callable[[], None]:
     return lambda: set_mode(before)
 
 
+class CtrlC:
+    """Around readline's wait for a line: a Ctrl+C is never lost. Python's readline writes the
+    prompt, then waits for a key in select(); a Ctrl+C that comes in between (the prompt seen,
+    the key pressed at once, the game's process not yet back on a busy machine) only marks
+    KeyboardInterrupt pending, and the wait went on until the next key. So each signal also
+    wakes a thread (the signal module's wakeup fd), which on a Ctrl+C knocks with SIGALRM on
+    the reading thread until the read has ended: the wait breaks, the pending Ctrl+C is raised
+    there. Nothing is done without the means (Windows), off the main thread, or when something
+    else already uses the wakeup fd."""
+
+    def __enter__(self) -> CtrlC:
+        import signal
+
+        self.thread: threading.Thread | None = None
+        if not hasattr(signal, "pthread_kill") or threading.current_thread() is not threading.main_thread():
+            return self
+        r, w = os.pipe()
+        os.set_blocking(w, False)
+        try:
+            old = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+        except ValueError:
+            old = 0
+        if old != -1:  # somebody else's: leave it be
+            if old:
+                signal.set_wakeup_fd(old)
+            os.close(r)
+            os.close(w)
+            return self
+        self.fds, self.done = (r, w), threading.Event()
+        self.alarm = signal.signal(signal.SIGALRM, lambda *_: None)  # the knock only breaks the wait
+        self.thread = threading.Thread(target=self.watch, args=(r, threading.main_thread().ident), daemon=True)
+        self.thread.start()
+        return self
+
+    def watch(self, r: int, reader: int) -> None:
+        import signal
+
+        while True:
+            got = os.read(r, 64)
+            if not got:  # the read has ended
+                return
+            if signal.SIGINT in got:
+                while not self.done.is_set():
+                    signal.pthread_kill(reader, signal.SIGALRM)
+                    self.done.wait(0.05)
+
+    def __exit__(self, *_: Any) -> None:
+        import signal
+
+        if self.thread is None:
+            return
+        self.done.set()
+        signal.set_wakeup_fd(-1)
+        os.close(self.fds[1])
+        self.thread.join()  # no knock after this: the handler that takes it is put back next
+        signal.signal(signal.SIGALRM, self.alarm)
+        os.close(self.fds[0])
+
+
 class LineReader:
     """A terminal without any cursor code: the standard library's readline for history and
     tab completion, told the terminal is "dumb" so that editing a line moves the cursor with
@@ -385,7 +444,8 @@ class LineReader:
             self.meanwhile.start()  # input() writes the prompt at once, then waits without the GIL
             untame = tame_terminal()
             try:
-                line = input(prompt + " ")
+                with CtrlC():
+                    line = input(prompt + " ")
             finally:
                 untame()
                 self.meanwhile.finish()

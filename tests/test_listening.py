@@ -566,3 +566,41 @@ def test_an_unsaid_play_ends_the_line_of_the_card_before_it() -> None:
     out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "hand"}))
     out.flush()
     assert heard == ["Bot plays Black Cat.", "Bot exiles an Estate, 1 Estate in Bot's Exile."], heard
+
+
+def test_an_attack_on_an_empty_curse_pile_is_one_line_for_everyone_it_reaches() -> None:
+    """Issue 22: with the Curses gone, each cursing attack said a line per player (94 lines in
+    one 3-player game); now one line per attack, the same words for one player or several."""
+    position = """
+        name: old witch, no Curses
+        players: [Alice, Bob, Carol]
+        kingdom: [Old Witch]
+        setup:
+          Alice:
+            hand: [Old Witch, Old Witch]
+            deck: [Copper, Copper, Copper, Copper, Copper]
+            actions: 2
+          Bob:
+            hand: [Curse, Copper, Copper, Copper, Copper]
+          Carol:
+            hand: [Copper, Copper, Copper, Copper, Copper]
+          supply: {Curse: 0}
+        steps: []
+    """
+    _, out = at(position, ["play Old Witch", "yes", "play Old Witch"])
+    failed = [line for line in out if "no Curse" in line]
+    # Bob is asked about his Curse between his and Carol's turns at the pile: two lines there
+    assert failed[:2] == ["Bob gains no Curse: the pile is empty.", "Carol gains no Curse: the pile is empty."], out
+    assert failed[2:] == ["Bob and Carol gain no Curse: the pile is empty."], out
+
+
+def test_players_who_gain_nothing_from_one_empty_pile_in_a_row_are_one_line() -> None:
+    out, heard = recording(viewer="Me")
+    for who in ("Bob", "Carol", "Dan"):
+        out.note(Note("gain_fail", who, {"card": "Horse"}))
+    out.note(Note("gain_fail", "Eve", {"card": "Silver"}))
+    out.flush()
+    assert heard == [
+        "Bob, Carol and Dan gain no Horse: the pile is empty.",
+        "Eve gains no Silver: the pile is empty.",
+    ], heard

@@ -84,3 +84,32 @@ def test_the_first_prompt_follows_the_first_line_at_once_in_a_terminal(tmp_path)
     child.expect(pexpect.EOF)
     # no line editor to draw first: the prompt is plain text right after the question
     assert said.endswith(b"How many players, 1 to 6? Enter for 2.\r\nPlayers>"), said
+
+
+# The window that test sometimes hit (issue 22): readline has written the prompt and not yet
+# begun to wait for a key. Here a pre-input hook holds it open for a moment in C code that
+# checks no signal, as a busy machine's scheduler may; the Ctrl+C sent as soon as the prompt
+# shows must still stop the read, and not wait for the next key.
+HELD_OPEN = """
+import functools, hashlib, readline
+from dominion_tui.repl import LineReader
+reader = LineReader()
+readline.set_pre_input_hook(functools.partial(hashlib.pbkdf2_hmac, "sha256", b"x", b"y", 300000))
+try:
+    reader.read("Names>")
+except KeyboardInterrupt:
+    print("stopped", flush=True)
+"""
+
+
+def test_a_ctrl_c_just_after_the_prompt_is_written_stops_the_read(tmp_path) -> None:
+    import os
+
+    import pexpect
+
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm"}
+    child = pexpect.spawn(sys.executable, ["-c", HELD_OPEN], env=env, timeout=20)
+    child.expect("Names>")
+    child.sendcontrol("c")
+    child.expect("stopped")
+    child.expect(pexpect.EOF)

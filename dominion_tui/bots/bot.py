@@ -8,7 +8,7 @@ from typing import Any
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
-from .endgame import safe
+from .endgame import buy_gains, loses, play_gains, safe
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
 from .traits import Traits, _num, gain_worth, is_junk, is_terminal, traits
@@ -73,15 +73,20 @@ class Bot(WayJudge, SimplePlayer):
         if game.phase == "buy" or game.phase == "action":
             want = safe(game, p, self.purchase(game, p)) if p.buys else None
             if want is None and p.buys and self.thinned(game, p):
-                want = "Copper"
+                want = safe(game, p, "Copper")
             if want and TurnAction("buy", want) in acts:
                 return TurnAction("buy", want)
         return TurnAction("end")
 
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
         names = {a.name or "" for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Action")}
+        names = {n for n in names if not loses(game, p, play_gains(game, p, n))}  # Old Witch's last Curse
         if not names:
-            if p.villagers and p.actions == 0 and any(c.is_("Action") for c in p.hand.cards):
+            if (
+                p.villagers
+                and p.actions == 0
+                and any(c.is_("Action") and not loses(game, p, play_gains(game, p, c.name)) for c in p.hand.cards)
+            ):
                 return TurnAction("villager", None, 1)
             return None
         drawable = len(p.deck.cards) + len(p.discard.cards) > 0
@@ -498,6 +503,11 @@ class Bot(WayJudge, SimplePlayer):
             return o.value.name if hasattr(o.value, "name") else o.label
 
         order = [i for i in range(len(d.options)) if name(i) != "Curse"]
+        # never a gain that ends the game lost while another (or none) will do
+        fine = [i for i in order if not loses(game, d.player, buy_gains(game, d.player, name(i)))]
+        if not fine and d.may_decline:
+            return []
+        order = fine or order
         if not order:
             return [] if d.may_decline else [0]
         return [max(order, key=lambda i: (self.gain_value(game, d.player, name(i)), -i))]
@@ -528,10 +538,15 @@ class Bot(WayJudge, SimplePlayer):
     # ---- questions
     def answer(self, game: Game, d: Decision) -> Any:
         if d.topic == "way":
-            return self.answer_way(game, d)
+            pick = self.answer_way(game, d)
+            way = d.options[pick[0]].value if pick else None
+            return [0] if way is not None and loses(game, d.player, play_gains(game, d.player, way.name)) else pick
         if d.topic == "react":
             return self.answer_react(game, d)
         if d.kind == "yesno":
+            m = re.match(r"Gain (?:a copy of |an? )([\w' ]+?)(?: first| for .*)?\?", d.prompt)
+            if m and loses(game, d.player, buy_gains(game, d.player, m.group(1))):
+                return [1]  # the Kiln's copy, Wayfarer's Silver, Desperation's Curse: not to lose
             return self.answer_yesno(game, d)
         return super().answer(game, d)
 

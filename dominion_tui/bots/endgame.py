@@ -1,33 +1,136 @@
 """The score counted before a move that could end the game: every level but bigmoney never
-buys or gains the card that ends the game on its own move while that loses."""
+buys, gains, plays or uses what ends the game on its own move while that loses.
+
+A move's sure effects on the Supply are read from the card's text, as the traits are (no card
+names here): the card bought and what its "When you gain this" gains with it (another
+Experiment, an exiled Gold), what an Event gains or exiles (Alliance's six cards, Enclave's
+Duchy, Desperation's Curse), what an Action or a Way does to the piles (Old Witch's Curse to each
+other player, Coven's exiled Curses, Way of the Worm's Estate). Those gains are counted on the
+piles and the scores as they stand; a move after which the game ends is judged a win, a tie
+or a loss, with the Curses another player's reaction to a gained Victory card could still give
+(Black Cat) counted against the mover.
+"""
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Any
 
 from ..core.decisions import TurnAction
 from ..core.game import Game
 
+Gains = list[tuple[Any, str]]  # (the player who gains or exiles it, the Supply pile it leaves)
 
-def ends_game(game: Game, name: str) -> bool:
-    """Gaining this card now empties a pile that ends the game (the last Province, a third pile)."""
-    z = game.supply.get(name)
-    if z is None or len(z.cards) != 1:
-        return False
-    if game.db[name].ends_game:
-        return True
-    return game.empty_piles() + 1 >= (3 if len(game.players) <= 4 else 4)
+_SENTENCE = re.compile(r"(?<=[.;]) ")
+_VERB = re.compile(r"\b(?:[Gg]ains?|[Ee]xiles?) (.*)")
+_NAMED = re.compile(r"\b(?:a|an|another) ([A-Z][\w']*(?: (?:of the |[A-Z])[\w']*)*)")
+_STOP = re.compile(r"\b(?:and may|may|trash|[Ii]f|setting|to your|onto|per|costing)\b")
+_LATER = ("When another", "When any", "When you trash", "When you discard", "At the start", "At the end")
 
 
-def outcome(game: Game, p: Any, name: str) -> str:
-    """How the game would end if it ended with this player gaining this card: win, tie or lose."""
-    mine = game.score(p) + game.db[name].vp
-    left = len(game.supply.get("Province", [])) - (name == "Province")
-    reach = 6 if left else 3 if game.supply.get("Duchy") else 1  # what one more turn can add
+@cache
+def _parse(text: str, on_gain: bool) -> tuple[tuple[bool, bool, bool, tuple[str, ...]], ...]:
+    """The text's gaining sentences, read once: (to each other player, only when it is not the
+    owner's turn, one of each Action pile, the card names gained or exiled from the Supply)."""
+    out = []
+    for s in _SENTENCE.split(text):
+        if s.startswith(_LATER) or s.startswith("When you gain this") != on_gain:
+            continue
+        names: list[str] = []
+        for m in _VERB.finditer(s):
+            if m.group(0)[0] in "Ee" and "Supply" not in s:
+                continue  # Exile from the hand: nothing leaves the Supply
+            names += _NAMED.findall(_STOP.split(m.group(1))[0])
+        populate = "from each Action Supply pile" in s
+        if names or populate:
+            out.append(("each other player" in s.lower(), "not your turn" in s, populate, tuple(names)))
+    return tuple(out)
 
-    def final(o: Any) -> int:  # Fleet: a player with a turn after the end may still buy
-        return game.score(o) + (reach if game.modify("final_round", o, False) else 0)
 
+def text_gains(game: Game, p: Any, text: str, on_gain: bool = False) -> Gains:
+    """The Supply cards the text gains or Exiles for sure, or may (a "may" or an "if" counts:
+    the judgement is of what could end the game). `on_gain`: only its "When you gain this"
+    sentences; else every sentence but those (and the reactions, told by "When another ...")."""
+    out: Gains = []
+    for others, not_mine, populate, names in _parse(text, on_gain):
+        if not_mine and game.current is p:
+            continue  # Black Cat played on its owner's own turn gives no Curse
+        if populate:
+            out += [(p, n) for n, z in game.supply.items() if game.db[n].is_("Action") and z.cards]
+        who = game.order_from(p)[1:] if others else (p,)
+        out += [(q, n) for n in names if n in game.supply for q in who]
+    return out
+
+
+def buy_gains(game: Game, p: Any, name: str) -> Gains:
+    """What buying (or gaining) this takes from the Supply: the card, and what gaining it
+    brings along; for an Event, what it does."""
+    d = game.db.defs.get(name)
+    if d is None:
+        return []
+    if d.kind in ("event", "project"):
+        return text_gains(game, p, d.text)
+    return [(p, name)] + text_gains(game, p, d.text, on_gain=True)
+
+
+def play_gains(game: Game, p: Any, name: str) -> Gains:
+    """What playing this card (or using this Way) takes from the Supply."""
+    d = game.db.defs.get(name)
+    return text_gains(game, p, d.text) if d is not None else []
+
+
+def curses_in_reply(game: Game, p: Any) -> Gains:
+    """The Curses the others could hand out when this player gains a Victory card on its turn:
+    each of their cards that answers one with a Curse to each other player, not seen in their
+    discard pile, in play or in Exile (so perhaps in hand). They count on the score, and on the
+    Curse pile: the last Curses given in reply can empty a third pile (Black Cat)."""
+    out: Gains = []
+    for o in game.players:
+        if o is p:
+            continue
+        for c in o.hand.cards + o.deck.cards:
+            t = c.defn.text
+            if "When another player gains a Victory card" in t and "gains a Curse" in t:
+                out += [(q, "Curse") for q in game.order_from(o)[1:]]
+    return out
+
+
+def judge(game: Game, p: Any, gains: Gains) -> str | None:
+    """None when these gains leave the game going (or it ends anyway); else how it ends for
+    this player: win, tie or lose."""
+    if "Curse" in game.supply and any(q is p and game.db[n].is_("Victory") for q, n in gains):
+        gains = gains + curses_in_reply(game, p)
+    taken: dict[str, int] = {}
+    for _, n in gains:
+        if n in game.supply:  # a Horse, a card from the trash: no Supply pile runs out
+            taken[n] = taken.get(n, 0) + 1
+    emptied = [n for n, k in taken.items() if 0 < len(game.supply[n].cards) <= k]
+    if not emptied or game.game_should_end():  # the usual case: nothing runs out
+        return None
+    if not any(game.db[n].ends_game for n in emptied) and game.empty_piles() + len(emptied) < (
+        3 if len(game.players) <= 4 else 4
+    ):
+        return None
+    left = {n: len(game.supply[n].cards) for n in taken}
+    points = {q.index: game.score(q) for q in game.players}
+    for q, n in gains:
+        if left.get(n, 0) > 0:
+            left[n] -= 1
+            points[q.index] += game.db[n].vp
+    provinces = left.get("Province", len(game.supply.get("Province", [])))
+    return compare(game, p, points, provinces)
+
+
+def compare(game: Game, p: Any, points: dict[int, int], provinces: int) -> str:
+    """Win, tie or lose with these scores at the end; a player with a turn after the end
+    (Fleet) may still buy what one more turn can add."""
+    reach = 6 if provinces else 3 if game.supply.get("Duchy") else 1
+
+    def final(o: Any) -> int:
+        return points[o.index] + (reach if game.modify("final_round", o, False) else 0)
+
+    mine = points[p.index]
     best = max((final(o) for o in game.players if o is not p), default=-999)
     if mine != best:
         return "win" if mine > best else "lose"
@@ -35,16 +138,37 @@ def outcome(game: Game, p: Any, name: str) -> str:
     return "tie" if p.turns_taken == fewer else "win" if p.turns_taken < fewer else "lose"
 
 
+def ends_game(game: Game, name: str) -> bool:
+    """Gaining this card now empties a pile that ends the game (the last Province, a third pile)."""
+    return judge(game, game.current, buy_gains(game, game.current, name)) is not None
+
+
+def outcome(game: Game, p: Any, name: str) -> str:
+    """How the game would end if it ended with this player gaining this card: win, tie or lose."""
+    return judge(game, p, buy_gains(game, p, name)) or compare(
+        game,
+        p,
+        {q.index: game.score(q) + (game.db[name].vp if q is p else 0) for q in game.players},
+        len(game.supply.get("Province", [])) - (name == "Province"),
+    )
+
+
 LONG_GAME = 60  # turns: past this a game ends on any move, won or lost, rather than stall
 
 
+def loses(game: Game, p: Any, gains: Gains) -> bool:
+    """These gains end the game with this player losing (past LONG_GAME, nothing does)."""
+    return p.turns_taken <= LONG_GAME and judge(game, p, gains) == "lose"
+
+
 def safe(game: Game, p: Any, want: str | None) -> str | None:
-    """The card wanted, unless gaining it ends the game with this player losing: then a Duchy
-    or an Estate that does not end it, else nothing. A shared win of the last Province stays."""
-    if want is None or not ends_game(game, want) or p.turns_taken > LONG_GAME:
+    """The card (or Event) wanted, unless buying it ends the game with this player losing:
+    then a Duchy or an Estate that does not end it, else nothing. A shared win of the last
+    Province stays."""
+    if want is None or p.turns_taken > LONG_GAME:
         return want
-    result = outcome(game, p, want)
-    if result == "win" or result == "tie" and len(game.supply.get("Province", [])) <= 1:
+    result = judge(game, p, buy_gains(game, p, want))
+    if result is None or result == "win" or result == "tie" and len(game.supply.get("Province", [])) <= 1:
         return want
     for other in ("Duchy", "Estate"):
         z = game.supply.get(other)
@@ -53,7 +177,7 @@ def safe(game: Game, p: Any, want: str | None) -> str | None:
             and z
             and z.cards
             and game.cost(game.db[other]) <= p.coins
-            and not ends_game(game, other)
+            and judge(game, p, buy_gains(game, p, other)) is None
             and game.why_not(p, TurnAction("buy", other)) is None
         ):
             return other

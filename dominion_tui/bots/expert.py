@@ -237,19 +237,6 @@ class Expert(Bot):
         ]
         return max(ends, key=lambda n: (game.db[n].vp, game.cost(game.db[n]), n), default=None)
 
-    def answer_gain(self, game: Game, d: Decision) -> list[int]:
-        """As hard, but never a gain that ends the game with a loss when another will do."""
-        pick = super().answer_gain(game, d)
-        if not pick or not (0 <= pick[0] < len(d.options)):
-            return pick
-        name = self.option_name(d, pick[0])
-        if not ends_game(game, name) or outcome(game, d.player, name) != "lose":
-            return pick
-        safe = [i for i in range(len(d.options)) if not ends_game(game, self.option_name(d, i))]
-        if safe:
-            return [max(safe, key=lambda i: (self.gain_value(game, d.player, self.option_name(d, i)), -i))]
-        return [] if d.may_decline else pick
-
     answer_exile_supply = Bot.answer_gain
 
     @staticmethod
