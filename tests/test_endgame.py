@@ -161,3 +161,20 @@ def test_no_card_whose_gain_brings_another_that_empties_a_third_pile_while_behin
     del game.supply["Experiment"].cards[1:]
     points(game, a, 2)  # A leads: ending it wins
     assert safe(game, a, "Experiment") == "Experiment"
+
+
+def test_expert_building_an_engine_keeps_the_guard_on_its_plays() -> None:
+    """The engine plan (bots/engine.py) chooses its own plays: the guard holds there too."""
+    game, a, b = position(["Old Witch", "Barge", "Village Green"], phase="action")
+    empty(game, "Barge", "Village Green")
+    del game.supply["Curse"].cards[1:]
+    game.new_card("Old Witch", a.hand)
+    points(game, b, 2)
+    bot = expert.Expert(1, strategy=expert.Strategy(engine=True, label="an engine"))
+    ask = Decision("turn", a, "Action phase", topic=game.phase)
+    assert bot.decide(game, ask) != TurnAction("play", "Old Witch")
+    a.actions, a.villagers = 0, 1
+    assert bot.decide(game, ask).verb != "villager"
+    a.actions, a.villagers = 1, 0
+    points(game, a, 2)
+    assert bot.decide(game, ask) == TurnAction("play", "Old Witch")

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.decisions import TurnAction
 from ..core.game import Game
+from .endgame import loses, play_gains
 from .simple import JUNK
 from .traits import Traits, traits
 
@@ -299,9 +300,11 @@ class EnginePlan:
         return out if len(out) >= d.min else picks
 
     def worth_playing(self, game: Game, p: Any, name: str) -> bool:
-        """A card that must trash a card from the hand only with junk to trash (or, drawing
-        first, junk likely to come): never a good card lost to it."""
+        """Never a play whose gains end the game with a loss; a card that must trash a card from
+        the hand only with junk to trash (or, drawing first, junk likely to come)."""
         d = game.db[name]
+        if loses(game, p, play_gains(game, p, name)):  # the endgame guard: Old Witch's last Curse
+            return False
         if not MUST_TRASH.search(d.text):
             return True
         others = list(p.hand.cards)
