@@ -4,7 +4,7 @@ that could end the game.
 
 The candidates: the best card at the count and Duchy point tuned for expert (EXPERT), hard's
 own "Big Money + X" (TUNED), one more copy, Duchies earlier, the second and third best cards
-alone and beside the best, a trasher beside the best (thin money), and where the kingdom has a
+alone, beside the best and together, a trasher beside the best (thin money), and where the kingdom has a
 village and a draw card, an engine (bots/engine.py). They play the same seeded games,
 both seats; after each round the worse half drops out. Seeds come from the bot's own seed and
 the kingdom, never the game's generator or the clock: the same seed gives the same plan.
@@ -30,7 +30,7 @@ from .traits import traits
 # penultimate one that lets the other win), landscapes judged, hard's focus when nothing better.
 BASE = Plan(endgame=3, focus_min=0.6, focus_landscapes=1)
 SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells nothing of the plan
-ROUNDS = (2, 3, 5, 8)  # seeds per round, each played in both seats: about 2 s in all
+ROUNDS = (4, 4, 6, 10)  # seeds per round, each played in both seats: 1 to 3 s in all
 PRIOR = 1.0  # the first candidate keeps this many games' head start: a few games are a noisy judge
 THINK_CACHE: dict[tuple, Strategy] = {}
 
@@ -73,6 +73,9 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
     if len(top) >= 2:
         (a, _), (b, cb) = top[:2]
         out.append(Strategy(duchies, ((a, ca), (b, cb)), label=f"money with {a} and {b}, Duchies early"))
+    if len(top) >= 3:
+        (b, cb), (c, cc) = top[1:3]
+        out.append(Strategy(cards=((b, cb), (c, cc)), label=f"money with {b} and {c}"))
     for t in thinners(db, kingdom):
         if t != first:
             beside = ((first, ca),) if first else ()
