@@ -74,8 +74,8 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
         (a, _), (b, cb) = top[:2]
         out.append(Strategy(duchies, ((a, ca), (b, cb)), label=f"money with {a} and {b}, Duchies early"))
     if len(top) >= 3:
-        (b, cb), (c, cc) = top[1:3]
-        out.append(Strategy(cards=((b, cb), (c, cc)), label=f"money with {b} and {c}"))
+        (b, cb), (third, c3) = top[1:3]
+        out.append(Strategy(cards=((b, cb), (third, c3)), label=f"money with {b} and {third}"))
     for t in thinners(db, kingdom):
         if t != first:
             beside = ((first, ca),) if first else ()
