@@ -12,31 +12,16 @@ import random
 import sys
 import time
 
+from action_turns import Counting  # this folder: run as python benchmarks/engine_vs_hard.py
+
 from dominion_tui.bots import Bot
 from dominion_tui.bots.engine import engine_kingdom
 from dominion_tui.bots.expert import Expert, Strategy, match
-from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.setup import database, new_game
 from dominion_tui.simulate import random_kingdom
 
 ENGINE = Strategy(engine=True, label="engine")
-
-
-class Counting:
-    """Passes a player's answers through, counting the Actions it plays in each turn."""
-
-    def __init__(self, bot) -> None:
-        self.bot, self.turn, self.plays, self.best = bot, None, 0, 0
-
-    def decide(self, game, d):
-        a = self.bot.decide(game, d)
-        if game.turn is not self.turn:
-            self.turn, self.plays = game.turn, 0
-        if isinstance(a, TurnAction) and a.verb == "play" and game.db[a.name].is_("Action"):
-            self.plays += 1
-            self.best = max(self.best, self.plays)
-        return a
 
 
 def kingdoms(games: int, first: int = 0):

@@ -77,9 +77,9 @@ CLAUSES = {
 FAILS = ("gain_fail", "exile_fail")  # nothing gained or exiled: the pile is empty
 
 
-def names(who: list[str]) -> str:
+def and_list(parts: list[str]) -> str:
     """'Bob', 'Bob and Carol', 'Bob, Carol and Dan'."""
-    return who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def combine(a: Note, b: Note) -> Note | None:
@@ -238,7 +238,7 @@ class Narrator:
     def failed(p, d, verb):
         """'Bob gains no Curse: the pile is empty.', or for several in a row 'Bob and Carol gain'."""
         who = d.get("players") or [p]
-        return f"{names(who)} {verb if len(who) > 1 else verb + 's'} no {d['card']}: the pile is empty."
+        return f"{and_list(who)} {verb if len(who) > 1 else verb + 's'} no {d['card']}: the pile is empty."
 
     def _buy(self, p, d):
         if d["what"] == "event":

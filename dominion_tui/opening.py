@@ -13,7 +13,7 @@ from .cmdline import split
 from .core.game import Config, SetupError
 from .files import PRIVATE_FILE, make_private_dir, open_private
 from .interpreter import ascii_number, match_name
-from .narration import count
+from .narration import and_list, count
 from .output import Output
 from .repl import QuitRequest
 from .save import autosave_path
@@ -370,10 +370,6 @@ def announce_setup(config: Config, out: Output) -> None:
     extras = brings(db, config.kingdom, config.landscapes)
     if extras:
         out.say(f"This game uses {and_list(extras)}.")
-
-
-def and_list(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def crash_log(e: BaseException) -> str:

@@ -80,12 +80,12 @@ class Bot(WayJudge, SimplePlayer):
 
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
         names = {a.name or "" for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Action")}
-        names = {n for n in names if not loses(game, p, play_gains(game, p, n))}  # Old Witch's last Curse
+        names = {n for n in names if self.may_play(game, p, n)}
         if not names:
             if (
                 p.villagers
                 and p.actions == 0
-                and any(c.is_("Action") and not loses(game, p, play_gains(game, p, c.name)) for c in p.hand.cards)
+                and any(c.is_("Action") and self.may_play(game, p, c.name) for c in p.hand.cards)
             ):
                 return TurnAction("villager", None, 1)
             return None
@@ -104,6 +104,12 @@ class Bot(WayJudge, SimplePlayer):
 
         first = sorted(names, key=key)[0]
         return TurnAction("play", self.way_first(game, p, names) or first)
+
+    @staticmethod
+    def may_play(game: Game, p: Any, name: str) -> bool:
+        """The endgame guard on a play: not when what it gains ends the game lost (Old Witch
+        handing out the last Curse of a third pile)."""
+        return not loses(game, p, play_gains(game, p, name))
 
     def spend_coffers(self, game: Game, p: Any) -> bool:
         """Coffers before the first buy, only to reach the next price that matters: a Province,

@@ -12,7 +12,6 @@ from typing import Any
 
 from ..core.decisions import TurnAction
 from ..core.game import Game
-from .endgame import loses, play_gains
 from .simple import JUNK
 from .traits import Traits, traits
 
@@ -303,7 +302,7 @@ class EnginePlan:
         """Never a play whose gains end the game with a loss; a card that must trash a card from
         the hand only with junk to trash (or, drawing first, junk likely to come)."""
         d = game.db[name]
-        if loses(game, p, play_gains(game, p, name)):  # the endgame guard: Old Witch's last Curse
+        if not self.bot.may_play(game, p, name):
             return False
         if not MUST_TRASH.search(d.text):
             return True
