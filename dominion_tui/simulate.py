@@ -43,6 +43,7 @@ class GameResult:
     bought: dict[str, Counter] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)  # cards played or bought, Ways used
     uses: Counter = field(default_factory=Counter)  # how often each was played, bought or used
+    used_by: dict[str, set[str]] = field(default_factory=dict)  # the same, seat by seat
     capped: bool = False
     stalled: bool = False  # ended because no card left the Supply for STALL_ROUNDS rounds
     decision_times: list[float] = field(default_factory=list)
@@ -71,12 +72,15 @@ class Recorder:
         if isinstance(answer, TurnAction) and answer.name:
             if answer.verb == "buy":
                 self.bought[answer.name] += 1
-            self.result.used.add(answer.name)
-            self.result.uses[answer.name] += 1
+            self.use(answer.name)
         elif d.topic == "way" and answer and d.options[answer[0]].value is not None:
-            self.result.used.add(d.options[answer[0]].label)
-            self.result.uses[d.options[answer[0]].label] += 1
+            self.use(d.options[answer[0]].label)
         return answer
+
+    def use(self, name: str) -> None:
+        self.result.used.add(name)
+        self.result.uses[name] += 1
+        self.result.used_by.setdefault(self.label, set()).add(name)
 
 
 def random_kingdom(rng: random.Random) -> tuple[list[str], list[str]]:
@@ -231,33 +235,48 @@ def report(bots: list[str], results: list[GameResult], random_kingdoms: bool) ->
         used = set().union(*(r.used for r in results)) if results else set()
         never = sorted(dealt - used)
         lines.append(f"Never used of {len(dealt)} dealt: " + (", ".join(never) if never else "none") + ".")
+        for b in labels:  # each bot alone: a card one bot plays may be one the other never does
+            mine = sorted(dealt - set().union(*(r.used_by.get(b, set()) for r in results)))
+            lines.append(f"Never used by {b}: " + (", ".join(mine) if mine else "none") + ".")
     return lines
 
 
-def usage(results: list[GameResult]) -> list[str]:
+def usage(labels: list[str], results: list[GameResult]) -> list[str]:
     """`--usage`: for each Kingdom card and landscape dealt, in how many of the games it was
-    dealt in a bot bought, played or used it, and how often; then those never used."""
+    dealt in a bot bought, played or used it, and how often, and in how many by each bot; then
+    those never used, by any bot and by each."""
     db = database()
     dealt: Counter = Counter()
     used_in: Counter = Counter()
     times: Counter = Counter()
+    by: dict[str, Counter] = {b: Counter() for b in labels}
     for r in results:
         for name in r.kingdom + r.landscapes:
             dealt[name] += 1
             used_in[name] += name in r.used
             times[name] += r.uses[name]
+            for b in labels:
+                by[b][name] += name in r.used_by.get(b, ())
     lines = []
     for kind in ("kingdom", "event", "way", "project"):
         names = sorted(n for n in dealt if db[n].kind == kind)
         never = [n for n in names if not used_in[n]]
         lines.append(f"{kind.capitalize()} cards used:" if kind == "kingdom" else f"{kind.capitalize()}s used:")
-        lines += [f"  {n}: in {used_in[n]} of {dealt[n]} games, {times[n]} times" for n in names]
+        lines += [
+            f"  {n}: in {used_in[n]} of {dealt[n]} games, {times[n]} times ("
+            + ", ".join(f"{b} in {by[b][n]}" for b in labels)
+            + ")"
+            for n in names
+        ]
         undealt = sorted(d.name for d in db.of_kind(kind) if d.name not in dealt)
         lines.append(
             f"  never used: {', '.join(never) if never else 'none'}"
             + (f"; never dealt: {', '.join(undealt)}" if undealt else "")
             + "."
         )
+        for b in labels if names else ():
+            mine = [n for n in names if not by[b][n]]
+            lines.append(f"  never used by {b}: {', '.join(mine) if mine else 'none'}.")
     return lines
 
 
@@ -335,7 +354,7 @@ def finish(
     for line in report(bots, results, kingdom is None):
         write(line)
     if args.usage:
-        for line in usage(results):
+        for line in usage(labels_for(bots), results):
             write(line)
     times = sorted(t for r in results for t in r.decision_times)
     jobs = min(args.jobs, args.games)

@@ -449,6 +449,19 @@ def test_simulate_usage_counts_each_card_and_lists_those_never_used() -> None:
     assert sum(ln.startswith("  never used: ") for ln in lines) == 4
 
 
+def test_simulate_usage_counts_what_each_bot_used_on_its_own() -> None:
+    """Issue 22 asks what expert never uses: a card only the other bot plays is not expert's."""
+    kingdom = "Treasurer,Village Green,Barge,Black Cat,Coven,Hostelry,Scholar,Seer,Priest,Paddock"
+    lines: list[str] = []
+    argv = ["--bots", "hard,bigmoney", "--games", "2", "--seed", "2", "--jobs", "1", "--usage", "--kingdom", kingdom]
+    assert simulate(argv, lines.append) == 0
+    assert "  Treasurer: in 2 of 2 games, 14 times (hard in 2, bigmoney in 0)" in lines
+    by_hard = next(ln for ln in lines if ln.startswith("  never used by hard: "))
+    by_money = next(ln for ln in lines if ln.startswith("  never used by bigmoney: "))
+    assert "Treasurer" not in by_hard and "Treasurer" in by_money
+    assert not any(ln.startswith("  never used by hard: none") for ln in lines)  # no line for a kind not dealt
+
+
 def test_late_an_extra_turn_beats_a_duchy() -> None:
     game, a = buy_phase(["Barge"], ["Seize the Day"], coins=5)
     assert make_player("normal", 1).purchase(game, a) == "Barge"  # early: the kingdom card
