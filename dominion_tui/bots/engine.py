@@ -150,7 +150,9 @@ class EnginePlan:
     def purchase(self, game: Game, p: Any) -> str | None:
         """Greening by Expert's rules; then a trasher in the opening, a +Buy once the engine
         draws, villages while terminals wait for them, draw while the deck outgrows a turn's
-        reach, and payload (Gold, coins, attacks) once it draws the deck."""
+        reach, and payload (Gold, coins, attacks) once it draws the deck. At 6 coins or more,
+        Gold rather than a village for terminals already bought: the village fits the role, but
+        over 800 kingdoms against hard the Gold won more (benchmarks/engine_vs_hard.py)."""
         bot, coins = self.bot, p.coins
         provinces = len(game.supply.get("Province", []))
         if game.turn.bought_in_phase and coins < 2:
@@ -192,7 +194,7 @@ class EnginePlan:
             ("focus", True),
             ("attack", deck.attacks < ATTACKS and p.turns_taken <= 10 and p.coins < 8),
             ("buy", deck.buys == 0 and len(deck.draws) + deck.free_draw >= 2),
-            ("gold", p.coins >= 6 and (drawn or short or not thin)),
+            ("gold", p.coins >= 6 and (drawn or short or not thin or not room)),
             ("payload", drawn),
             ("silver", drawn or short),
             ("draw", room and not drawn),
