@@ -280,10 +280,16 @@ class Bot(WayJudge, SimplePlayer):
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         owned = p.all_cards()
         copies: dict[str, int] = {}
+        defs: dict[str, Any] = {}
         for c in owned:
-            copies[c.name] = copies.get(c.name, 0) + 1
-        terminals = sum(is_terminal(traits(c.defn), c.defn) for c in owned)
-        villages = sum(traits(c.defn).actions >= 2 or traits(c.defn).villagers >= 2 for c in owned) + p.villagers // 2
+            copies[c.defn.name] = copies.get(c.defn.name, 0) + 1
+            defs[c.defn.name] = c.defn
+        terminals = villages = 0
+        for n, k in copies.items():  # each name judged once, counted for each copy
+            t = traits(defs[n])
+            terminals += k * is_terminal(t, defs[n])
+            villages += k * (t.actions >= 2 or t.villagers >= 2)
+        villages += p.villagers // 2
         room = terminals < 1 + max(0, len(owned) - 10) * self.plan.terminals_per_10 / 10 + villages
         best, best_v = None, 0.0
         for n, z in game.supply.items():
@@ -306,10 +312,12 @@ class Bot(WayJudge, SimplePlayer):
     def buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does."""
         plan = self.plan
-        junk = sum(is_junk(game, c.name) for c in p.all_cards())
-        thin = plan.trash_bonus * min(1.0, junk / 6) if game.current.turns_taken <= 6 else 0.0
-        if game.current.turns_taken <= 2:  # the opening: the time for a trasher
-            thin *= plan.opening_trash
+        thin = 0.0  # what thinning is worth: only a trasher's worth needs it, so only it counts
+        if t.trashes or t.exiles:
+            junk = sum(is_junk(game, c.name) for c in p.all_cards())
+            thin = plan.trash_bonus * min(1.0, junk / 6) if game.current.turns_taken <= 6 else 0.0
+            if game.current.turns_taken <= 2:  # the opening: the time for a trasher
+                thin *= plan.opening_trash
         if d.is_("Treasure"):
             return (
                 t.coins
