@@ -11,7 +11,7 @@ from . import tuning
 from .endgame import buy_gains, loses, play_gains, safe
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
-from .traits import Traits, _num, gain_worth, is_junk, is_terminal, traits
+from .traits import Traits, _num, gain_worth, is_junk, is_terminal, junk_count, traits
 from .ways import WayJudge
 
 
@@ -54,7 +54,7 @@ class Bot(WayJudge, SimplePlayer):
         if d.kind != "turn":
             return self.answer(game, d)
         p = d.player
-        acts = game.legal_actions(p)
+        acts = game.legal_plays(p)  # a buy is asked about alone, once chosen: most are not
         if game.phase == "action":
             act = self.action_move(game, p, acts)
             if act is not None:
@@ -74,8 +74,9 @@ class Bot(WayJudge, SimplePlayer):
             want = safe(game, p, self.purchase(game, p)) if p.buys else None
             if want is None and p.buys and self.thinned(game, p):
                 want = safe(game, p, "Copper")
-            if want and TurnAction("buy", want) in acts:
-                return TurnAction("buy", want)
+            buy = TurnAction("buy", want) if want else None
+            if buy is not None and game.allowed(p, buy):  # what legal_actions would offer
+                return buy
         return TurnAction("end")
 
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
@@ -314,7 +315,7 @@ class Bot(WayJudge, SimplePlayer):
         plan = self.plan
         thin = 0.0  # what thinning is worth: only a trasher's worth needs it, so only it counts
         if t.trashes or t.exiles:
-            junk = sum(is_junk(game, c.name) for c in p.all_cards())
+            junk = junk_count(game, p.all_cards())
             thin = plan.trash_bonus * min(1.0, junk / 6) if game.current.turns_taken <= 6 else 0.0
             if game.current.turns_taken <= 2:  # the opening: the time for a trasher
                 thin *= plan.opening_trash
@@ -337,7 +338,7 @@ class Bot(WayJudge, SimplePlayer):
         v += 0.5 if "you may play this from your hand" in d.text else 0  # free plays (Sheepdog)
         v += 0.4 * t.upgrade + (1.0 if "gain a copy" in d.text else 0)  # Improve, Kiln
         if t.trashes or t.exiles:
-            v += thin * (1 if sum(traits(c.defn).trashes for c in p.all_cards()) == 0 else 0.2)
+            v += thin * (1 if not any(traits(c.defn).trashes for c in p.all_cards()) else 0.2)
         if t.plays:  # Mastermind: worth what it plays again, with good Actions to play
             acts = sorted((self.card_value(game, c.defn) for c in p.all_cards() if c.is_("Action")), reverse=True)
             times = _num(r"(\d+) times", d.text)
