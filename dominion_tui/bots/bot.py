@@ -11,7 +11,7 @@ from . import tuning
 from .endgame import buy_gains, loses, play_gains, safe
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
-from .traits import Traits, _num, gain_worth, is_junk, is_terminal, junk_count, traits
+from .traits import Traits, _num, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
 
@@ -280,11 +280,7 @@ class Bot(WayJudge, SimplePlayer):
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         owned = p.all_cards()
-        copies: dict[str, int] = {}
-        defs: dict[str, Any] = {}
-        for c in owned:
-            copies[c.defn.name] = copies.get(c.defn.name, 0) + 1
-            defs[c.defn.name] = c.defn
+        copies, defs = name_counts(owned), game.db.defs
         terminals = villages = 0
         for n, k in copies.items():  # each name judged once, counted for each copy
             t = traits(defs[n])
@@ -338,7 +334,7 @@ class Bot(WayJudge, SimplePlayer):
         v += 0.5 if "you may play this from your hand" in d.text else 0  # free plays (Sheepdog)
         v += 0.4 * t.upgrade + (1.0 if "gain a copy" in d.text else 0)  # Improve, Kiln
         if t.trashes or t.exiles:
-            v += thin * (1 if not any(traits(c.defn).trashes for c in p.all_cards()) else 0.2)
+            v += thin * (1 if not any(traits(game.db[n]).trashes for n in name_counts(p.all_cards())) else 0.2)
         if t.plays:  # Mastermind: worth what it plays again, with good Actions to play
             acts = sorted((self.card_value(game, c.defn) for c in p.all_cards() if c.is_("Action")), reverse=True)
             times = _num(r"(\d+) times", d.text)

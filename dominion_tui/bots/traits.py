@@ -147,12 +147,17 @@ def is_junk(game: Game, name: str) -> bool:
     return name == "Copper" and game.current.turns_taken <= 12
 
 
-def junk_count(game: Game, cards: list[Any]) -> int:
-    """How many of these cards `is_junk`: each name judged once, every copy counted."""
-    return sum(k for name, k in Counter(map(_NAME, cards)).items() if is_junk(game, name))
+def name_counts(cards: list[Any]) -> Counter[str]:
+    """How many copies of each name: what a deck is judged by, each name once."""
+    return Counter(map(_NAME, cards))
 
 
 _NAME = attrgetter("defn.name")
+
+
+def junk_count(game: Game, cards: list[Any]) -> int:
+    """How many of these cards `is_junk`."""
+    return sum(k for name, k in name_counts(cards).items() if is_junk(game, name))
 
 
 def table_line(d: Any) -> str:
