@@ -290,7 +290,7 @@ class Bot(WayJudge, SimplePlayer):
         room = terminals < 1 + max(0, len(owned) - 10) * self.plan.terminals_per_10 / 10 + villages
         best, best_v = None, 0.0
         for n, z in game.supply.items():
-            d = game.db[n]
+            d = defs[n]
             if d.kind != "kingdom" or not z.cards or game.cost(d) > coins:
                 continue
             t = traits(d)

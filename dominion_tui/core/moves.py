@@ -151,8 +151,8 @@ class Moves(Turns):
         refusal = self._turn_refusal(p)
         if refusal is not None:
             return refusal
-        check = getattr(self, "_why_not_" + act.verb, None)
-        return check(p, act) if check else f"Unknown move: {act.verb}."
+        check = self._WHY_NOT.get(act.verb)
+        return check(self, p, act) if check else f"Unknown move: {act.verb}."
 
     def _turn_refusal(self, p: Player) -> str | None:
         if self.over:
@@ -328,3 +328,10 @@ class Moves(Turns):
         "villager": _do_villager,
         "coffers": _do_coffers,
     }  # do()'s dispatch by verb
+    _WHY_NOT: dict[str, Callable[[Any, Player, TurnAction], str | None]] = {
+        "end": _why_not_end,
+        "play": _why_not_play,
+        "buy": _why_not_buy,
+        "villager": _why_not_villager,
+        "coffers": _why_not_coffers,
+    }  # why_not's dispatch by verb
