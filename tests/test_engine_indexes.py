@@ -142,6 +142,24 @@ class ComparingParts(RandomPlayer):
         return super().decide(game, d)
 
 
+def test_legal_buys_price_the_cards_whose_own_cost_varies_when_asked() -> None:
+    """Destrier, Fisherman and Wayfarer change their own cost during a turn and Animal Fair can be
+    paid otherwise: the printed-cost table leaves them to be priced when asked, with or without
+    a cost change in force (Inventor this turn, Canal owned)."""
+    Comparing.checked = 0
+    kingdom = ["Destrier", "Fisherman", "Wayfarer", "Animal Fair", "Inventor", "Village Green", "Scrap", "Paddock"]
+    for seed in range(8):
+        names = ["Ann", "Ben", "Cat"][: 2 + seed % 2]
+        game = new_game(
+            Config(names, kingdom + ["Sleigh", "Hideout"], [["Canal"], []][seed % 2], seed),
+            {i: Comparing(seed * 5 + i) for i in range(len(names))},
+        )
+        if seed % 2 == 0:
+            game.set_owner(game.players[1], "Canal")
+        game.run()
+    assert Comparing.checked > 1000
+
+
 def test_legal_plays_and_buys_are_the_plays_and_buys_of_legal_actions_over_random_kingdoms() -> None:
     import random
 
@@ -176,3 +194,15 @@ def test_other_than_during_clean_up_is_not_heard_during_clean_up() -> None:
     green = ann.hand.cards[-1]
     assert game._could_hear("discard", green) and not game._could_hear("discard", green, cleanup=True)
     assert game._discards_unheard(ann.hand)  # Clean-up moves this hand in one go
+
+
+def test_all_cards_lists_every_zone_in_player_zones_order() -> None:
+    from dominion_tui.core.model import PLAYER_ZONES
+
+    game, _ = make(["Village Green"], [])
+    ann = game.players[0]
+    game.new_cards("Gold", ann.exile, 1)
+    game.new_cards("Silver", ann.in_play, 2)
+    game.new_cards("Estate", ann.revealed, 1)
+    assert ann.all_cards() == [c for z in PLAYER_ZONES for c in ann.zone(z).cards]
+    assert len(ann.all_cards()) == 14

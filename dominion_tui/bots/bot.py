@@ -11,7 +11,7 @@ from . import tuning
 from .endgame import buy_gains, loses, play_gains, safe
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
-from .traits import Traits, _num, gain_worth, is_junk, is_terminal, traits
+from .traits import Traits, _num, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
 
@@ -54,7 +54,7 @@ class Bot(WayJudge, SimplePlayer):
         if d.kind != "turn":
             return self.answer(game, d)
         p = d.player
-        acts = game.legal_actions(p)
+        acts = game.legal_plays(p)  # a buy is asked about alone, once chosen: most are not
         if game.phase == "action":
             act = self.action_move(game, p, acts)
             if act is not None:
@@ -74,8 +74,9 @@ class Bot(WayJudge, SimplePlayer):
             want = safe(game, p, self.purchase(game, p)) if p.buys else None
             if want is None and p.buys and self.thinned(game, p):
                 want = safe(game, p, "Copper")
-            if want and TurnAction("buy", want) in acts:
-                return TurnAction("buy", want)
+            buy = TurnAction("buy", want) if want else None
+            if buy is not None and game.allowed(p, buy):  # what legal_actions would offer
+                return buy
         return TurnAction("end")
 
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
@@ -279,15 +280,17 @@ class Bot(WayJudge, SimplePlayer):
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         owned = p.all_cards()
-        copies: dict[str, int] = {}
-        for c in owned:
-            copies[c.name] = copies.get(c.name, 0) + 1
-        terminals = sum(is_terminal(traits(c.defn), c.defn) for c in owned)
-        villages = sum(traits(c.defn).actions >= 2 or traits(c.defn).villagers >= 2 for c in owned) + p.villagers // 2
+        copies, defs = name_counts(owned), game.db.defs
+        terminals = villages = 0
+        for n, k in copies.items():  # each name judged once, counted for each copy
+            t = traits(defs[n])
+            terminals += k * is_terminal(t, defs[n])
+            villages += k * (t.actions >= 2 or t.villagers >= 2)
+        villages += p.villagers // 2
         room = terminals < 1 + max(0, len(owned) - 10) * self.plan.terminals_per_10 / 10 + villages
         best, best_v = None, 0.0
         for n, z in game.supply.items():
-            d = game.db[n]
+            d = defs[n]
             if d.kind != "kingdom" or not z.cards or game.cost(d) > coins:
                 continue
             t = traits(d)
@@ -306,10 +309,12 @@ class Bot(WayJudge, SimplePlayer):
     def buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does."""
         plan = self.plan
-        junk = sum(is_junk(game, c.name) for c in p.all_cards())
-        thin = plan.trash_bonus * min(1.0, junk / 6) if game.current.turns_taken <= 6 else 0.0
-        if game.current.turns_taken <= 2:  # the opening: the time for a trasher
-            thin *= plan.opening_trash
+        thin = 0.0  # what thinning is worth: only a trasher's worth needs it, so only it counts
+        if t.trashes or t.exiles:
+            junk = junk_count(game, p.all_cards())
+            thin = plan.trash_bonus * min(1.0, junk / 6) if game.current.turns_taken <= 6 else 0.0
+            if game.current.turns_taken <= 2:  # the opening: the time for a trasher
+                thin *= plan.opening_trash
         if d.is_("Treasure"):
             return (
                 t.coins
@@ -329,7 +334,7 @@ class Bot(WayJudge, SimplePlayer):
         v += 0.5 if "you may play this from your hand" in d.text else 0  # free plays (Sheepdog)
         v += 0.4 * t.upgrade + (1.0 if "gain a copy" in d.text else 0)  # Improve, Kiln
         if t.trashes or t.exiles:
-            v += thin * (1 if sum(traits(c.defn).trashes for c in p.all_cards()) == 0 else 0.2)
+            v += thin * (1 if not any(traits(game.db[n]).trashes for n in name_counts(p.all_cards())) else 0.2)
         if t.plays:  # Mastermind: worth what it plays again, with good Actions to play
             acts = sorted((self.card_value(game, c.defn) for c in p.all_cards() if c.is_("Action")), reverse=True)
             times = _num(r"(\d+) times", d.text)

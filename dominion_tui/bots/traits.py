@@ -7,7 +7,9 @@ cannot change how the bots play it unnoticed.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from ..core.game import Game
@@ -143,6 +145,19 @@ def is_junk(game: Game, name: str) -> bool:
     if name == "Estate":
         return len(game.supply.get("Province", [])) > 3
     return name == "Copper" and game.current.turns_taken <= 12
+
+
+def name_counts(cards: list[Any]) -> Counter[str]:
+    """How many copies of each name: what a deck is judged by, each name once."""
+    return Counter(map(_NAME, cards))
+
+
+_NAME = attrgetter("defn.name")
+
+
+def junk_count(game: Game, cards: list[Any]) -> int:
+    """How many of these cards `is_junk`."""
+    return sum(k for name, k in name_counts(cards).items() if is_junk(game, name))
 
 
 def table_line(d: Any) -> str:

@@ -237,7 +237,16 @@ class Player:
         return zone
 
     def all_cards(self) -> list[Card]:
-        return [c for z in PLAYER_ZONES for c in self.zone(z).cards]
+        """Every card p has, zone by zone in PLAYER_ZONES order (spelled out: the bots ask often)."""
+        return (
+            self.hand.cards
+            + self.deck.cards
+            + self.discard.cards
+            + self.in_play.cards
+            + self.exile.cards
+            + self.set_aside.cards
+            + self.revealed.cards
+        )
 
     def __repr__(self) -> str:
         return f"<Player {self.name}>"

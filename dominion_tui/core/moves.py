@@ -88,17 +88,21 @@ class Moves(Turns):
         ]
 
     def _legal_buys(self, p: Player) -> list[TurnAction]:
-        """What p may buy now, in Supply order. Coins are the usual "no": with printed costs the
-        piles within reach come ready-made, and a plain Supply pile needs only to be non-empty."""
-        affordable = self._affordable_by_printed_cost()
-        if affordable is not None and not self.modifiers("cost", p):
-            within = affordable[min(max(p.coins, -1), len(affordable) - 2) + 1]
-            return [
-                _BUY[d.name]
-                for d, cost, pile, plain in within
-                if (pile.cards if plain else self._buy_refusal(p, d, cost) is None)
-            ]
-        allowed: list[TurnAction] = []  # some cost differs from the printed one now
+        """What p may buy now, in Supply order. Coins are the usual "no": with no cost changed
+        this turn the piles within reach of their printed cost come ready-made, a plain Supply
+        pile needs only to be non-empty, and only a card whose own cost varies is priced now."""
+        if not self.modifiers("cost", p):
+            affordable = self._affordable_by_printed_cost()
+            allowed = []
+            for d, cost, pile, plain in affordable[min(max(p.coins, -1), len(affordable) - 2) + 1]:
+                if cost is None:  # its own cost varies, or it can be paid otherwise: as below
+                    cost = self.cost(d)
+                    if (cost <= p.coins or d.pay_instead) and self._buy_refusal(p, d, cost) is None:
+                        allowed.append(_BUY[d.name])
+                elif pile.cards if plain else self._buy_refusal(p, d, cost) is None:
+                    allowed.append(_BUY[d.name])
+            return allowed
+        allowed = []  # some cost differs from the printed one now
         for d in self._buyable():
             cost = self.cost(d)  # out of reach is the usual "no", unless it can be paid otherwise
             if (cost <= p.coins or d.pay_instead) and self._buy_refusal(p, d, cost) is None:
@@ -108,21 +112,24 @@ class Moves(Turns):
     def buyable_names(self) -> list[str]:
         return [d.name for d in self._buyable()]
 
-    def _affordable_by_printed_cost(self) -> tuple[tuple[tuple[CardDef, int, Any, bool], ...], ...] | None:
+    def _affordable_by_printed_cost(self) -> tuple[tuple[tuple[CardDef, int | None, Any, bool], ...], ...]:
         """For c coins (index c + 1; index 0 for less than 0), everything that can be bought
         with a printed cost of at most c, in Supply order, as (card, cost, Supply pile, plain):
-        a plain one is a Supply pile whose only other "no" is being empty. None when some
-        card's own cost varies (cost_fn, cost_copy) or it can be paid otherwise (pay_instead). Printed
-        costs never change."""
+        a plain one is a Supply pile whose only other "no" is being empty. A card whose own cost
+        varies (cost_fn, cost_copy) or that can be paid otherwise (pay_instead) is in every row,
+        with cost None: it is priced when asked. Printed costs never change."""
         if "affordable" not in self._pile_facts:
-            buyable = self._buyable()
-            table = None
-            if not any(d.cost_fn or d.cost_copy or d.pay_instead for d in buyable):
-                entries = [(d, max(0, d.cost or 0), self.supply.get(d.name), self._plain_buy(d)) for d in buyable]
-                top = max((e[1] for e in entries), default=0)
-                table = tuple(tuple(e for e in entries if e[1] <= coins) for coins in range(-1, top + 1))
-            self._pile_facts["affordable"] = table
-        affordable: tuple[tuple[tuple[CardDef, int, Any, bool], ...], ...] | None = self._pile_facts["affordable"]
+            entries = [
+                (d, None, None, False)
+                if d.cost_fn or d.cost_copy or d.pay_instead
+                else (d, max(0, d.cost or 0), self.supply.get(d.name), self._plain_buy(d))
+                for d in self._buyable()
+            ]
+            top = max((e[1] for e in entries if e[1] is not None), default=0)
+            self._pile_facts["affordable"] = tuple(
+                tuple(e for e in entries if e[1] is None or e[1] <= coins) for coins in range(-1, top + 1)
+            )
+        affordable: tuple[tuple[tuple[CardDef, int | None, Any, bool], ...], ...] = self._pile_facts["affordable"]
         return affordable
 
     def _plain_buy(self, d: CardDef) -> bool:
@@ -144,8 +151,8 @@ class Moves(Turns):
         refusal = self._turn_refusal(p)
         if refusal is not None:
             return refusal
-        check = getattr(self, "_why_not_" + act.verb, None)
-        return check(p, act) if check else f"Unknown move: {act.verb}."
+        check = self._WHY_NOT.get(act.verb)
+        return check(self, p, act) if check else f"Unknown move: {act.verb}."
 
     def _turn_refusal(self, p: Player) -> str | None:
         if self.over:
@@ -321,3 +328,10 @@ class Moves(Turns):
         "villager": _do_villager,
         "coffers": _do_coffers,
     }  # do()'s dispatch by verb
+    _WHY_NOT: dict[str, Callable[[Any, Player, TurnAction], str | None]] = {
+        "end": _why_not_end,
+        "play": _why_not_play,
+        "buy": _why_not_buy,
+        "villager": _why_not_villager,
+        "coffers": _why_not_coffers,
+    }  # why_not's dispatch by verb

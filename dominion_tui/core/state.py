@@ -187,9 +187,9 @@ class GameState:
             if other is not None:
                 return self.cost(other)
         base = d.cost_fn(cast("Game", self), d) if d.cost_fn else (d.cost or 0)
-        if d.is_card:
+        if ("cost" in self.changers or self.turn.modifiers) and d.is_card:  # modify's own first test
             base = self.modify("cost", self.current, base, card=d)
-        return max(0, base)
+        return base if base > 0 else 0
 
     def types_of(self, card: Card | CardDef) -> frozenset[str]:
         """A card's types now: the printed ones, changed by what is in force this turn."""
