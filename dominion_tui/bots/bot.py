@@ -352,6 +352,8 @@ class Bot(WayJudge, SimplePlayer):
     def landscape_purchase(self, game: Game, p: Any, spare: bool = False) -> str | None:
         """A Project once, early, at its price; an Event when its traits, judged in this hand,
         beat what the coins would buy. Each Event at most once a turn, so no loop."""
+        if not any(d.kind in ("event", "project") for d in game.landscapes):
+            return None  # nothing to weigh: skip pricing the coins (best_kingdom), a hot path
         bought = game.turn.bought_cards
         provinces = len(game.supply.get("Province", []))
         money = 0.0 if spare else 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
