@@ -16,7 +16,7 @@ import random
 from dominion_tui import simulate
 
 
-def usage(name: str, games: int, bots: tuple[str, ...] = ("hard", "normal")) -> dict[str, int]:
+def usage_by(name: str, games: int, bots: tuple[str, ...] = ("hard", "normal")) -> dict[str, int]:
     """In how many of the games each bot (by its seat label) used the landscape."""
     labels = simulate.labels_for(list(bots))
     used = dict.fromkeys(labels, 0)
@@ -25,6 +25,15 @@ def usage(name: str, games: int, bots: tuple[str, ...] = ("hard", "normal")) -> 
         result = simulate.play_one((7, i, list(bots), kingdom, [name], simulate.MAX_TURNS))
         for b in labels:
             used[b] += name in result.used_by.get(b, ())
+    return used
+
+
+def usage(name: str, games: int, bots: tuple[str, ...] = ("hard", "normal")) -> int:
+    """In how many of the games any bot used the landscape (tests/test_bots.py)."""
+    used = 0
+    for i in range(games):
+        kingdom, _ = simulate.random_kingdom(random.Random(f"forced:{name}:{i}"))
+        used += name in simulate.play_one((7, i, list(bots), kingdom, [name], simulate.MAX_TURNS)).used
     return used
 
 
@@ -37,7 +46,7 @@ def main(games: int, bots: tuple[str, ...], only: list[str]) -> None:
     first = simulate.labels_for(list(bots))[0]
     never, rarely = [], []
     for name in names:
-        used = usage(name, games, bots)
+        used = usage_by(name, games, bots)
         print(f"{name}: used in " + ", ".join(f"{n} of {games} games by {b}" for b, n in used.items()), flush=True)
         if not used[first]:
             never.append(name)
