@@ -52,6 +52,28 @@ def test_the_same_seed_gives_the_same_plan_and_leaves_the_games_generator_alone(
     assert Expert(7).think(new_game(config)) == plan
 
 
+def test_a_second_core_plays_half_the_simulated_games_with_the_same_results(monkeypatch) -> None:
+    """Thinking forks a copy of the game for half the games: the results are those of playing
+    them all here, and a copy that fails leaves its half to be played here."""
+    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    pool = expert.candidates(kingdom)[:2]
+    games = [(i, g, first) for i in (0, 1) for g in (11, 12, 13, 14) for first in (True, False)]
+    monkeypatch.setattr(expert.os, "cpu_count", lambda: 1)
+    alone = expert.played(kingdom, [], pool, games)
+    monkeypatch.setattr(expert.os, "cpu_count", lambda: 2)
+    forks = []
+    real_fork = expert.os.fork
+    monkeypatch.setattr(expert.os, "fork", lambda: forks.append(1) or real_fork())
+    assert expert.played(kingdom, [], pool, games) == alone and forks
+
+    def failed(r: int, pid: int, n: int) -> None:
+        expert.os.close(r)
+        expert.os.waitpid(pid, 0)
+
+    monkeypatch.setattr(expert, "_collect", failed)
+    assert expert.played(kingdom, [], pool, games) == alone
+
+
 def test_candidates_start_with_the_tuned_plan_then_hards_and_end_with_an_engine() -> None:
     labels = [s.label for s in expert.candidates(["Old Witch", "Village Green", "Cardinal"])]
     assert labels[0] == "money with 2 Old Witch" and labels[1] == "hard's plan", labels

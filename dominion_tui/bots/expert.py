@@ -13,6 +13,9 @@ the kingdom, never the game's generator or the clock: the same seed gives the sa
 from __future__ import annotations
 
 import math
+import os
+import pickle
+import select
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -145,13 +148,74 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
     alive = list(range(len(pool)))
     for r, n in enumerate(ROUNDS):
         seeds = [rng.randrange(10**9) for _ in range(n)]
-        for i in alive:
-            scores[i] += sum(match(kingdom, landscapes, pool[i], g, first) for g in seeds for first in (True, False))
+        games = [(i, g, first) for i in alive for g in seeds for first in (True, False)]
+        for (i, _, _), won in zip(games, played(kingdom, landscapes, pool, games)):
+            scores[i] += won
         if len(alive) == 1:
             break
         alive.sort(key=lambda i: (-scores[i], i))
         alive = alive[: max(1, math.ceil(len(alive) / 2))] if r < len(ROUNDS) - 1 else alive[:1]
     return pool[alive[0]]
+
+
+def played(kingdom: list[str], landscapes: list[str], pool: list[Strategy], games: list[tuple]) -> list[float]:
+    """The results of the simulated games, in order. Where the machine has a second core, a forked
+    copy of this process plays the second half (each game is seeded, so the results are the same
+    either way); if the copy fails or is slow, this process plays its half too."""
+
+    def play(part: list[tuple]) -> list[float]:
+        return [match(kingdom, landscapes, pool[i], g, first) for i, g, first in part]
+
+    half = len(games) // 2
+    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2 or half < 8:
+        return play(games)
+    r, w = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(r)
+        os.close(w)
+        return play(games)
+    if pid == 0:  # the copy: play, send, and leave without running anything of the parent's
+        code = 1
+        try:
+            os.close(r)
+            with os.fdopen(w, "wb") as out:
+                out.write(pickle.dumps(play(games[half:])))
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(w)
+    try:
+        mine = play(games[:half])
+    except BaseException:  # a Ctrl+C while thinking: the copy stops too, and is not left behind
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(r)
+        raise
+    theirs = _collect(r, pid, len(games) - half)
+    return mine + (theirs if theirs is not None else play(games[half:]))
+
+
+def _collect(r: int, pid: int, n: int) -> list[float] | None:
+    """The copy's results, or None when it failed or took over a minute (then it is stopped)."""
+    data = b""
+    try:
+        while select.select([r], [], [], 60)[0]:
+            chunk = os.read(r, 65536)
+            if not chunk:
+                break
+            data += chunk
+        else:
+            os.kill(pid, 9)
+    finally:
+        os.close(r)
+        os.waitpid(pid, 0)
+    try:
+        out = pickle.loads(data)
+    except Exception:  # a copy that died part way: its half is played here
+        return None
+    return out if isinstance(out, list) and len(out) == n else None
 
 
 class Expert(Bot):
