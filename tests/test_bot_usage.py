@@ -168,6 +168,7 @@ def test_cathedral_is_bought_once_the_other_player_hands_out_curses() -> None:
     assert hard.purchase(game, a) != "Cathedral"  # a money deck of Coppers and Estates: it lost there
     game.new_card("Old Witch", game.players[1].discard)  # now junk keeps coming: trash it each turn
     assert hard.purchase(game, a) == "Cathedral"
+    assert make_player("normal", 1).purchase(game, a) != "Cathedral"  # a deck of many kingdom cards lost with it
     while game.supply["Province"].cards[5:]:
         game.supply["Province"].cards.pop()
     assert hard.purchase(game, a) != "Cathedral"  # too late to pay

@@ -400,12 +400,14 @@ class Bot(WayJudge, SimplePlayer):
         provinces = len(game.supply.get("Province", []))
         if "trash a card" in d.text and not d.text.startswith("Project. When"):
             # Cathedral: a forced trash every turn. It lost in money decks of Coppers and Estates,
-            # and won where junk keeps coming: Curses handed out by the other's attacks (300
-            # forced kingdoms both seats, against hard: 57% of games, 52% never bought)
+            # and won where junk keeps coming, Curses handed out by the other's attacks, in a
+            # deck of money and a focus card (300 forced kingdoms both seats, against hard: 56%
+            # of games, 52% never bought); normal's deck of many kingdom cards lost with it (40%)
             cursed = any(c.name == "Curse" for c in p.all_cards()) or any(
                 c.is_("Attack") and "Curse" in c.defn.text for o in game.players if o is not p for c in o.all_cards()
             )
-            return 9.0 if cursed and provinces > 5 and game.supply["Curse"].cards else 0.0
+            lean = self.focus(game) is not None
+            return 9.0 if cursed and lean and provinces > 5 and game.supply["Curse"].cards else 0.0
         if provinces <= 5 or p.coins - cost > 1:
             return 0.0
         if cost >= 8:
