@@ -153,8 +153,48 @@ def test_with_way_of_the_sheep_two_coins_buy_a_cheap_action(monkeypatch) -> None
     from dominion_tui.bots import tuning
 
     monkeypatch.setattr(tuning, "TUNED", {"Barge": (1, 0.7)})
-    for ways, want in ((["Way of the Sheep"], "Sleigh"), ([], None)):
+    # without the Way, the Sleigh's Horses are worth its 2 coins too (cheap_card, tested below)
+    for ways, want in ((["Way of the Sheep"], "Sleigh"), ([], "Sleigh")):
         game, a = position(["Barge", "Sleigh"], ways, phase="buy")
         game.new_card("Barge", a.discard)
         a.coins = 2
         assert make_player("hard", 1).purchase(game, a) == want  # played for +2 coins: a Silver for 2
+
+
+def test_cathedral_is_bought_once_the_other_player_hands_out_curses() -> None:
+    game, a = position(["Old Witch", "Sleigh"], ["Cathedral"], phase="buy")
+    a.coins = 3
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) != "Cathedral"  # a money deck of Coppers and Estates: it lost there
+    game.new_card("Old Witch", game.players[1].discard)  # now junk keeps coming: trash it each turn
+    assert hard.purchase(game, a) == "Cathedral"
+    assert make_player("normal", 1).purchase(game, a) != "Cathedral"  # a deck of many kingdom cards lost with it
+    while game.supply["Province"].cards[5:]:
+        game.supply["Province"].cards.pop()
+    assert hard.purchase(game, a) != "Cathedral"  # too late to pay
+
+
+def test_way_of_the_camel_exiles_a_gold_instead_of_two_coins_early() -> None:
+    game, a = position(["Kiln"], ["Way of the Camel"])
+    a.actions = 0
+    for _ in range(3):
+        game.new_card("Copper", a.hand)
+    hard = make_player("hard", 1)
+    assert hard.answer_way(game, way_question(game, a, "Kiln", "Way of the Camel")) == [1]
+    while game.supply["Province"].cards[4:]:
+        game.supply["Province"].cards.pop()
+    assert hard.answer_way(game, way_question(game, a, "Kiln", "Way of the Camel")) == [0]  # no Gold to come
+
+
+def test_with_two_coins_a_money_plan_buys_its_best_cheap_card(monkeypatch) -> None:
+    from dominion_tui.bots import tuning
+
+    monkeypatch.setattr(tuning, "TUNED", {"Barge": (1, 0.7)})
+    game, a = position(["Barge", "Sleigh"], phase="buy")
+    game.new_card("Barge", a.discard)  # the focus card is in: 2 coins bought nothing
+    a.coins = 2
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Sleigh"  # 2 Horses
+    while game.supply["Province"].cards[4:]:
+        game.supply["Province"].cards.pop()
+    assert hard.purchase(game, a) != "Sleigh"  # the Duchy dance: no more Actions

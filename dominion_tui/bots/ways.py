@@ -104,8 +104,9 @@ class WayJudge:
             v = worth(t)
             if t.returns:  # Horse: the card goes back; little loss late or for a cheap card
                 v -= 0.3 if late else 0.6 * self.card_value(game, card)
-            if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained
-                v += 0 if late else 1.9
+            if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained; worth
+                # 2.4 (used in a fifth of 400 forced games, 51% against hard; 1.9: 5%, 50%)
+                v += 0 if late else 2.4
             if "Discard your hand" in text:  # Mole: a fresh hand for this one
                 v -= hand_money
             if "each +Cards gives" in text:  # Chameleon: cards and coins swap
