@@ -1,5 +1,6 @@
 """How much expert's choice of plan loses to noise (issue 22): in each of K random kingdoms, the
-plan chosen with ROUNDS times 1, 2 and 3, and the best candidate found by 60 games each, are each
+plan chosen with the seeds per round of ROUNDS and of three older choices (4, 4, 6, 10 seeds; twice
+and three times as many), and the best candidate found by 60 games each, are each
 judged on 60 fresh games against `hard` (30 seeds, both seats). Slow: about 30 s a kingdom.
 Run by hand: python benchmarks/expert_seeds.py [K]"""
 
@@ -19,15 +20,17 @@ def value(kingdom: list[str], landscapes: list[str], s: Strategy, seeds: list[in
 
 def main(kingdoms: int) -> None:
     base = expert.ROUNDS
-    totals = {"x1": 0.0, "x2": 0.0, "x3": 0.0, "best by 60 games": 0.0}
+    rounds = {"4,4,6,10": (4, 4, 6, 10), "8,8,12,20": (8, 8, 12, 20), "12,12,18,30": (12, 12, 18, 30)}
+    rounds[",".join(map(str, base)) + " (now)"] = base
+    totals = dict.fromkeys([*rounds, "best by 60 games"], 0.0)
     for i in range(kingdoms):
         kingdom, landscapes = random_kingdom(random.Random(f"noise:{i}"))
         rng = random.Random(f"fresh:{i}")
         judge, fresh = ([rng.randrange(10**9) for _ in range(30)] for _ in range(2))
         row = {}
-        for times in (1, 2, 3):
-            expert.ROUNDS = tuple(times * n // 3 for n in base)  # base is 3 times the old seeds
-            row[f"x{times}"] = value(kingdom, landscapes, choose(kingdom, landscapes, i), fresh)
+        for name, seeds in rounds.items():
+            expert.ROUNDS = seeds
+            row[name] = value(kingdom, landscapes, choose(kingdom, landscapes, i), fresh)
         expert.ROUNDS = base
         best = max(candidates(kingdom), key=lambda s: value(kingdom, landscapes, s, judge))
         row["best by 60 games"] = value(kingdom, landscapes, best, fresh)

@@ -36,8 +36,9 @@ SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells noth
 # Seeds per round, each played in both seats. Over 39 random kingdoms, each chosen plan judged on
 # 60 fresh games against hard (benchmarks/expert_seeds.py): a third of these seeds chose plans
 # worth 61.5%, two thirds 62.8%, all 64.4%, as good as the best candidate found by 60 games each
-# (62.8% on fresh games): the plans were there, too few games misjudged them.
-ROUNDS = (12, 12, 18, 30)
+# (62.8% on fresh games): the plans were there, too few games misjudged them. The first round,
+# where every candidate plays, has 8 seeds, not 12: the slowest kingdom then thinks under 5 s.
+ROUNDS = (8, 12, 18, 30)
 PRIOR = 1.0  # the first candidate keeps this many games' head start: a few games are a noisy judge
 THINK_CACHE: dict[tuple, Strategy] = {}
 
@@ -164,14 +165,14 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
 
 def played(kingdom: list[str], landscapes: list[str], pool: list[Strategy], games: list[tuple]) -> list[float]:
     """The results of the simulated games, in order. Where the machine has a second core, a forked
-    copy of this process plays the second half (each game is seeded, so the results are the same
-    either way); if the copy fails or is slow, this process plays its half too."""
+    copy of this process plays every other game, so each half holds every plan's games (each game is
+    seeded, so the results are the same either way); if the copy fails, this process plays its half too."""
 
     def play(part: list[tuple]) -> list[float]:
         return [match(kingdom, landscapes, pool[i], g, first) for i, g, first in part]
 
-    half = len(games) // 2
-    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2 or half < 8:
+    ours, copys = games[0::2], games[1::2]
+    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2 or len(copys) < 8:
         return play(games)
     r, w = os.pipe()
     try:
@@ -185,20 +186,24 @@ def played(kingdom: list[str], landscapes: list[str], pool: list[Strategy], game
         try:
             os.close(r)
             with os.fdopen(w, "wb") as out:
-                out.write(pickle.dumps(play(games[half:])))
+                out.write(pickle.dumps(play(copys)))
             code = 0
         finally:
             os._exit(code)
     os.close(w)
     try:
-        mine = play(games[:half])
+        mine = play(ours)
     except BaseException:  # a Ctrl+C while thinking: the copy stops too, and is not left behind
         os.kill(pid, 9)
         os.waitpid(pid, 0)
         os.close(r)
         raise
-    theirs = _collect(r, pid, len(games) - half)
-    return mine + (theirs if theirs is not None else play(games[half:]))
+    theirs = _collect(r, pid, len(copys))
+    if theirs is None:
+        theirs = play(copys)
+    results = [0.0] * len(games)
+    results[0::2], results[1::2] = mine, theirs
+    return results
 
 
 def _collect(r: int, pid: int, n: int) -> list[float] | None:
