@@ -269,7 +269,7 @@ class Bot(WayJudge, SimplePlayer):
     def better_silver(self, game: Game, p: Any, coins: int) -> str | None:
         """A Kingdom Treasure that makes Silver's 2 coins and more, never lost (Spices' Buy and
         Coffers, Scepter's replay): where the coins buy a Silver, it does all a Silver does."""
-        best: tuple[float, int, str] | None = None
+        fits = []  # (worth, cost, name): the best worth, then the dearest, then the last name
         for n, z in game.supply.items():
             d = game.db[n]
             t = traits(d)
@@ -281,11 +281,10 @@ class Bot(WayJudge, SimplePlayer):
                 and not t.returns
                 and (t.buys or t.plays or t.coffers)
                 and game.cost(d) <= coins
-                and (best is None or (self.buy_value(game, p, d, t), game.cost(d), n) > best)
                 and game.why_not(p, TurnAction("buy", n)) is None
             ):
-                best = (self.buy_value(game, p, d, t), game.cost(d), n)
-        return best[2] if best else None
+                fits.append((self.buy_value(game, p, d, t), game.cost(d), n))
+        return max(fits)[2] if fits else None
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         owned = p.all_cards()
@@ -568,7 +567,7 @@ class Bot(WayJudge, SimplePlayer):
         if d.topic == "way":
             pick = self.answer_way(game, d)
             way = d.options[pick[0]].value if pick else None
-            return [0] if way is not None and loses(game, d.player, play_gains(game, d.player, way.name)) else pick
+            return [0] if way is not None and not self.may_play(game, d.player, way.name) else pick
         if d.topic == "react":
             return self.answer_react(game, d)
         if d.kind == "yesno":

@@ -207,7 +207,7 @@ def played(kingdom: list[str], landscapes: list[str], pool: list[Strategy], game
 
 
 def _collect(r: int, pid: int, n: int) -> list[float] | None:
-    """The copy's results, or None when it failed or took over a minute (then it is stopped)."""
+    """The copy's results, or None when it failed or sent nothing for a minute (then it is stopped)."""
     data = b""
     try:
         while select.select([r], [], [], 60)[0]:
@@ -272,28 +272,27 @@ class Expert(Bot):
         return super().focus(game)
 
     # ---- an engine's turn and questions (bots/engine.py)
+    def engine(self) -> EnginePlan | None:
+        """The engine's buying and playing, when the plan is an engine."""
+        return EnginePlan(self) if self.strategy is not None and self.strategy.engine else None
+
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
-        if self.strategy is not None and self.strategy.engine:
-            return EnginePlan(self).action_move(game, p, acts)
-        return super().action_move(game, p, acts)
+        engine = self.engine()
+        return engine.action_move(game, p, acts) if engine else super().action_move(game, p, acts)
 
     def answer_trash(self, game: Game, d: Decision) -> list[int]:
-        picks = super().answer_trash(game, d)
-        if self.strategy is not None and self.strategy.engine:
-            return EnginePlan(self).answer_trash(game, d, picks)
-        return picks
+        picks, engine = super().answer_trash(game, d), self.engine()
+        return engine.answer_trash(game, d, picks) if engine else picks
 
     def answer_yesno(self, game: Game, d: Decision) -> list[int]:
-        if self.strategy is not None and self.strategy.engine:
-            return EnginePlan(self).answer_yesno(game, d) or super().answer_yesno(game, d)
-        return super().answer_yesno(game, d)
+        engine = self.engine()
+        return (engine and engine.answer_yesno(game, d)) or super().answer_yesno(game, d)
 
     # ---- the endgame
     def purchase(self, game: Game, p: Any) -> str | None:
         """A buy that ends the game with a win comes first (one that loses never: Bot.decide)."""
-        if self.strategy is not None and self.strategy.engine:
-            return self.winning_end(game, p) or EnginePlan(self).purchase(game, p)
-        return self.winning_end(game, p) or super().purchase(game, p)
+        engine = self.engine()
+        return self.winning_end(game, p) or (engine.purchase(game, p) if engine else super().purchase(game, p))
 
     @staticmethod
     def can_buy(game: Game, p: Any, name: str) -> bool:
