@@ -41,14 +41,18 @@ class GameResult:
     scores: dict[str, int] = field(default_factory=dict)
     turns: dict[str, int] = field(default_factory=dict)
     bought: dict[str, Counter] = field(default_factory=dict)
-    used: set[str] = field(default_factory=set)  # cards played or bought, Ways used
+    used_by: dict[str, set[str]] = field(default_factory=dict)  # by seat: cards played or bought, Ways used
     uses: Counter = field(default_factory=Counter)  # how often each was played, bought or used
-    used_by: dict[str, set[str]] = field(default_factory=dict)  # the same, seat by seat
     capped: bool = False
     stalled: bool = False  # ended because no card left the Supply for STALL_ROUNDS rounds
     decision_times: list[float] = field(default_factory=list)
     ended_behind: str = ""  # the bot whose own turn ended the game while it lost, if any
     ender: str = ""  # whose turn it was at the last decision before the game's end was decided
+
+    @property
+    def used(self) -> set[str]:
+        """What any seat played, bought or used."""
+        return set().union(*self.used_by.values())
 
 
 class Recorder:
@@ -78,7 +82,6 @@ class Recorder:
         return answer
 
     def use(self, name: str) -> None:
-        self.result.used.add(name)
         self.result.uses[name] += 1
         self.result.used_by.setdefault(self.label, set()).add(name)
 
@@ -251,9 +254,10 @@ def usage(labels: list[str], results: list[GameResult]) -> list[str]:
     times: Counter = Counter()
     by: dict[str, Counter] = {b: Counter() for b in labels}
     for r in results:
+        used = r.used
         for name in r.kingdom + r.landscapes:
             dealt[name] += 1
-            used_in[name] += name in r.used
+            used_in[name] += name in used
             times[name] += r.uses[name]
             for b in labels:
                 by[b][name] += name in r.used_by.get(b, ())
