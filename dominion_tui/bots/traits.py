@@ -65,7 +65,6 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Gamble": {"plays": True, "coins": 1},  # the top card, played when a Treasure: about 1 coin
     "Pursue": {"coins": 1},  # the top 4 cards sifted for the one named: about 1 coin
     "Enclave": {"vp": 1},
-    "Animal Fair": {"buys": 0},  # +1 Buy only per empty Supply pile: none most of the game
     "Scrap": {"coins": 1, "cards": 1},  # an Estate trashed: two of +1 Card, +1 Action, +1 Buy, +1 coin, Silver, Horse
     "Sanctuary": {
         "cards": 2
@@ -75,9 +74,12 @@ DECLARED: dict[str, dict[str, Any]] = {
 
 def certain(text: str) -> str:
     """The sentences a card always does when played: "+1 Card.", "Either now or at the start of
-    your next turn: +3 Cards", a Treasure's coins; not what happens only "if" or "when"."""
+    your next turn: +3 Cards", a Treasure's coins; not what happens only "if" or "when", nor
+    "per empty Supply pile" (none most of the game: Paddock is a terminal, Animal Fair has no Buy)."""
     out = []
     for s in re.split(r"(?<=\.) ", text):
+        if "per empty Supply pile" in s:
+            continue
         if s.startswith(("+", "Either now", "At the start of your next turn", "Treasure", "Gain", "Choose one: +")):
             out.append(s)
     return " ".join(out)
