@@ -25,6 +25,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Protocol
 
+from .narration import and_list
+
 STARTUP_TIMEOUT = 3.0
 Problem = tuple[str, str]  # why speech cannot be heard, and what to do about it
 NO_PACKAGE: Problem = ("pyttsx3 is not installed", "install it with pip install pyttsx3")
@@ -38,11 +40,7 @@ _ctx = multiprocessing.get_context("spawn")
 
 def cannot_hear(problems: list[Problem]) -> str:
     """One line: that speech cannot be heard, every reason why, and what to do."""
-
-    def both(parts: list[str]) -> str:
-        return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-    whys, fixes = both([p[0] for p in problems]), both([p[1] for p in problems])
+    whys, fixes = and_list([p[0] for p in problems]), and_list([p[1] for p in problems])
     return f"Speech cannot be heard: {whys}. Speech stays off; to hear it, {fixes}, then type speech on."
 
 
