@@ -16,36 +16,14 @@ from typing import Any
 from .core.decisions import Decision
 from .core.game import Game
 from .core.model import Card
+from .queries import NAMES
 
+# Completion's order: the turn's commands, the questions that never change the game (queries.NAMES,
+# kept there once), then the game's own settings and controls.
 COMMANDS = [
-    "play",
-    "buy",
-    "end",
-    "treasures",
-    "villager",
-    "coffers",
-    "hand",
-    "supply",
-    "status",
-    "others",
-    "exile",
-    "trash",
-    "describe",
-    "kingdom",
-    "log",
-    "repeat",
-    "score",
-    "undo",
-    "save",
-    "speech",
-    "ways",
-    "autoend",
-    "autoplay",
-    "tips",
-    "rules",
-    "hint",
-    "help",
-    "quit",
+    *("play", "buy", "end", "treasures", "villager", "coffers"),
+    *NAMES,
+    *("undo", "save", "speech", "ways", "autoend", "autoplay", "tips", "hint", "quit"),
 ]
 UNREADABLE = "That line is not UTF-8 text; nothing was done."
 CONTROL = "That line holds a terminal control code; nothing was done."
