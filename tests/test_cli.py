@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import dominion
+
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *args], input=stdin, capture_output=True, text=True, timeout=120
-    )
+    return dominion(list(args), stdin)
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:

@@ -22,6 +22,7 @@ from dominion_tui import cli, files, save
 from dominion_tui.core.game import Config
 from dominion_tui.output import Output
 from dominion_tui.session import Session
+from tests.processes import dominion
 from tests.test_autosave_journal import Script
 
 GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "2", "--no-pause"]
@@ -83,14 +84,7 @@ class Game:
 
 
 def run(data: Path, args: list[str], lines: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *args],
-        input="".join(x + "\n" for x in lines),
-        text=True,
-        capture_output=True,
-        env={**os.environ, "XDG_DATA_HOME": str(data)},
-        timeout=90,
-    )
+    return dominion(args, "".join(x + "\n" for x in lines), data, timeout=90)
 
 
 def folder(data: Path) -> Path:

@@ -12,14 +12,13 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tests.processes import dominion
+
 GAME = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "5", "--no-pause", "--plain"]
 
 
 def run(tmp_path: Path, args: list[str], stdin: bytes, **extra_env: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), **extra_env}
-    return subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *args], input=stdin, capture_output=True, env=env, timeout=60
-    )
+    return dominion(args, stdin, tmp_path, timeout=60, **extra_env)
 
 
 def test_digits_other_than_ascii_are_refused_not_a_crash(tmp_path: Path) -> None:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from dominion_tui import cli, kingdoms
 from dominion_tui.core.game import Config, Game, SetupError
 from dominion_tui.kingdoms import MOUSE, RECOMMENDED, Recommended, card_sets, offered, randomize
 from dominion_tui.setup import check_config, database, new_game
+from tests.processes import dominion
 
 DB = database()
 SET_CHOICES = [card_sets(DB)] + [[s] for s in card_sets(DB)]  # all, then each set alone
@@ -169,10 +168,7 @@ def test_the_flags_take_beginnings_sets_numbers_and_exclusions() -> None:
 
 
 def run(args: list[str], stdin: str = "", home: Path | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, XDG_DATA_HOME=str(home)) if home else None
-    return subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *args], input=stdin, text=True, capture_output=True, timeout=60, env=env
-    )
+    return dominion(args, stdin, home, timeout=60)
 
 
 def mouse_seed() -> int:

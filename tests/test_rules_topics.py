@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from dominion_tui.rules_topics import TOPICS, rules
+from tests.processes import dominion
 
 REQUIRED = [
     "turn",
@@ -51,15 +49,7 @@ def test_an_ambiguous_or_unknown_topic_says_so_in_one_line() -> None:
 
 
 def run(stdin: str, *args: str, tmp_path: Path) -> str:
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", "--plain", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
+    res = dominion(["--plain", *args], stdin, tmp_path)
     assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
     return res.stdout
 

@@ -7,21 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.processes import lines_of
+
 BASE = ["--players", "Alice,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "5"]
 
 
 def run(tmp_path: Path, args: list[str], script: list[str]) -> list[str]:
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *BASE, *args],
-        input="\n".join(script) + "\n",
-        text=True,
-        capture_output=True,
-        env=env,
-        timeout=60,
-    )
-    assert res.returncode == 0, res.stderr
-    return res.stdout.splitlines()
+    return lines_of(tmp_path, [*BASE, *args], script, timeout=60)
 
 
 def test_hot_seat_pause_shows_nothing_private_before_enter(tmp_path: Path) -> None:

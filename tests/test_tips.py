@@ -20,6 +20,7 @@ from dominion_tui.output import Output
 from dominion_tui.session import Session
 from dominion_tui.setup import database
 from dominion_tui.tips import TIPS, Tips
+from tests.processes import lines_of
 
 # A few words from each tip: which tip a line is.
 MARKS = {
@@ -146,18 +147,7 @@ def test_tips_off_says_nothing_and_keeps_nothing() -> None:
 
 
 # ---------------------------------------------------------------- piped games through the command line
-def run(tmp_path: Path, args: list[str], script: list[str]) -> list[str]:
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    res = subprocess.run(
-        [sys.executable, "-m", "dominion_tui", *args],
-        input="\n".join(script) + "\n",
-        text=True,
-        capture_output=True,
-        env=env,
-        timeout=120,
-    )
-    assert res.returncode == 0, res.stderr
-    return res.stdout.splitlines()
+run = lines_of
 
 
 PIPED = ["--players", "Ann,Bob", "--computer", "Bob", "--kingdom", "First game", "--seed", "4"]
