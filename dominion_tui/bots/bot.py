@@ -9,13 +9,14 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
 from .endgame import buy_gains, loses, play_gains, safe
+from .events import EventJudge
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
 from .traits import Traits, _num, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
 
-class Bot(WayJudge, SimplePlayer):
+class Bot(WayJudge, EventJudge, SimplePlayer):
     """`normal` and `hard`: plays villages before draw before payload, buys by a plan built
     from the kingdom's card traits, and judges Events, Ways, reactions and Coffers the same way."""
 
@@ -370,7 +371,7 @@ class Bot(WayJudge, SimplePlayer):
             if p.turns_taken <= 6 and not any(c.name == "Gold" for c in p.all_cards()):
                 money = 3.5
         if 3 <= p.coins < 8 and not spare:  # or the kingdom card the coins would buy
-            money = max(money, self.best_kingdom(game, p, p.coins)[1])
+            money = self.coins_buy(game, p)
         best, best_v = None, money + 0.3
         for d in game.landscapes:
             if d.kind not in ("event", "project") or d.name in bought:
@@ -462,7 +463,9 @@ class Bot(WayJudge, SimplePlayer):
                 v += max((self.played_after_buying(game, p, c.defn, t.buys) for c in dead), default=0)
         if t.extra_turn:
             v += 4.0 if provinces <= 4 else 0.0
-        if "Exile an Action card from the Supply" in d.text:
+        if self.others_gain_draw(d):  # Invest: cards drawn when the others gain the exiled card
+            v = self.invest_value(game, p, d)
+        elif "Exile an Action card from the Supply" in d.text:
             # Invest, Transport: a copy waits in Exile, home with the next copy gained (or brought)
             best = max(
                 (
@@ -539,7 +542,9 @@ class Bot(WayJudge, SimplePlayer):
             return [] if d.may_decline else [0]
         return [max(order, key=lambda i: (self.gain_value(game, d.player, name(i)), -i))]
 
-    answer_exile_supply = answer_gain
+    def answer_exile_supply(self, game: Game, d: Decision) -> list[int]:
+        """The card worth most to this deck (Transport), or for Invest what the others gain."""
+        return self.answer_invest(game, d) or self.answer_gain(game, d)
 
     def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
         """Never the last Province while it still loses: a Duchy keeps the game going. `hard`
@@ -578,13 +583,17 @@ class Bot(WayJudge, SimplePlayer):
         return super().answer(game, d)
 
     def answer_react(self, game: Game, d: Decision) -> list[int]:
-        """Take every optional trigger, except bringing junk back from Exile, and a gained card
-        put onto the deck (Sleigh, Way of the Seal) unless it is wanted in the next hand."""
+        """Take every optional trigger, except bringing junk back from Exile, a gained card put
+        onto the deck (Sleigh, Way of the Seal) unless it is wanted in the next hand, and a
+        draw played after buying (Sheepdog)."""
         ev = d.context
         card = getattr(ev, "card", None)
         for i, o in enumerate(d.options):
             if o.label == "Exile" and card is not None and is_junk(game, card.name):
                 continue
+            source = getattr(o.value, "source", None)
+            if source is not None and source.zone is d.player.hand and self.draws_too_late(game, d.player, source.defn):
+                continue  # Sheepdog after a buy: the cards it draws come too late
             if card is not None and self.topdecks(game, o.label) and not self.topdeck_gain(game, d.player, o, card):
                 continue
             return [i]
