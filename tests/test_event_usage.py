@@ -1,6 +1,5 @@
-"""Events and reactions the bots misjudged (issue 22): Invest judged by what the other players
-keep gaining, an Event weighed against what the coins really buy (Demand), and a Sheepdog not
-played after a buy, when the cards it draws come too late."""
+"""Events the bots misjudged (issue 22): Invest judged by what the other players keep gaining,
+an Event weighed against what the coins really buy (Demand)."""
 
 from __future__ import annotations
 
@@ -8,9 +7,7 @@ from test_bot_usage import position
 
 from dominion_tui.bots import make_player
 from dominion_tui.core.decisions import Decision, Option
-from dominion_tui.core.events import Event
 from dominion_tui.core.state import TurnState
-from dominion_tui.core.triggers import Candidate
 
 
 def collecting(game, b, card: str, copies: int) -> None:
@@ -55,31 +52,10 @@ def test_an_event_beats_the_silver_the_coins_buy_not_a_card_under_the_bar() -> N
     assert normal.purchase(game, a) == "Silver"  # without Demand, the Silver
 
 
-def sheepdog_question(game, a, gained: str) -> Decision:
-    dog = game.new_card("Sheepdog", a.hand)
-    card = game.new_card(gained, a.discard)
-    trig = game.db["Sheepdog"].triggers[0]
-    cand = Candidate("Sheepdog", trig, dog, "Sheepdog")
-    return Decision(
-        "option",
-        a,
-        "Play Sheepdog from your hand?",
-        [Option("Sheepdog", cand)],
-        min=0,
-        context=Event("gain", a, card),
-        topic="react",
-    )
-
-
-def test_sheepdog_is_not_played_after_a_buy_when_its_cards_come_too_late() -> None:
-    hard = make_player("hard", 1)
-    game, a = position(["Sheepdog"], phase="buy")
-    game.turn.bought_in_phase = True  # a Silver bought: no Treasure can be played any more
-    assert hard.answer(game, sheepdog_question(game, a, "Silver")) == []
-    game, a = position(["Sheepdog"], phase="action")  # a gain in the Action phase: 2 Cards now
-    assert hard.answer(game, sheepdog_question(game, a, "Horse")) == [0]
-    game, a = position(["Sheepdog"], phase="buy")
-    game.current = game.players[1]  # on another player's turn: 2 more cards in the next hand
-    b = game.players[1]
-    game.turn = TurnState(b)
-    assert hard.answer(game, sheepdog_question(game, a, "Curse")) == [0]
+def test_transport_first_exiles_only_half_a_card_and_brings_a_whole_one_home() -> None:
+    game, a = position(["Old Witch", "Hostelry"], ["Transport"], phase="buy")
+    a.coins = 3
+    normal = make_player("normal", 1)
+    assert normal.purchase(game, a) == "Silver"  # an Old Witch in Exile is not yet in the deck
+    game.new_card("Old Witch", a.exile)
+    assert normal.purchase(game, a) == "Transport"  # onto the deck: the whole card
