@@ -52,10 +52,10 @@ def test_an_event_beats_the_silver_the_coins_buy_not_a_card_under_the_bar() -> N
     assert normal.purchase(game, a) == "Silver"  # without Demand, the Silver
 
 
-def test_transport_first_exiles_only_half_a_card_and_brings_a_whole_one_home() -> None:
-    game, a = position(["Old Witch", "Hostelry"], ["Transport"], phase="buy")
+def test_transport_first_exiles_less_than_a_card_and_brings_a_whole_one_home() -> None:
+    game, a = position(["Coven", "Hostelry"], ["Transport"], phase="buy")
     a.coins = 3
     normal = make_player("normal", 1)
-    assert normal.purchase(game, a) == "Silver"  # an Old Witch in Exile is not yet in the deck
-    game.new_card("Old Witch", a.exile)
+    assert normal.purchase(game, a) == "Silver"  # a Coven in Exile is not yet in the deck
+    game.new_card("Coven", a.exile)
     assert normal.purchase(game, a) == "Transport"  # onto the deck: the whole card

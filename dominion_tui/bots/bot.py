@@ -466,10 +466,11 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         if self.others_gain_draw(d):  # Invest: cards drawn when the others gain the exiled card
             v = self.invest_value(game, p, d)
         elif "Exile an Action card from the Supply" in d.text:
-            # Transport: a copy waits in Exile, half a card until the next copy gained or the next
-            # Transport brings it whole onto the deck. Judged 0.8 of a card at once, it lost
-            # (normal 38% of 200 forced games once weighed against the coins' real buy); so,
-            # normal won 56% and hard 61% of 300 against the old judgement
+            # Transport: a copy waits in Exile, less than a card until the next copy gained or the
+            # next Transport brings it whole onto the deck. Judged 0.8 of a card at once, it lost
+            # (normal 38% of 200 forced games once weighed against the coins' real buy); at 0.65,
+            # normal won 52% and hard 56% of 900 against the old judgement (at 0.5 hard never
+            # bought it)
             exiled = [c for c in p.exile.cards if c.is_("Action")]
             if exiled and "Action card you have in Exile" in d.text:
                 v += 0.8 * max(self.card_value(game, c.defn) for c in exiled)
@@ -482,7 +483,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
                     ),
                     default=0,
                 )
-                v += 0.5 * best - 0.3
+                v += 0.65 * best - 0.3
         if "5 or fewer cards in play" in d.text:  # Stampede
             v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
         return v
