@@ -1,0 +1,61 @@
+"""Events the bots misjudged (issue 22): Invest judged by what the other players keep gaining,
+an Event weighed against what the coins really buy (Demand)."""
+
+from __future__ import annotations
+
+from test_bot_usage import position
+
+from dominion_tui.bots import make_player
+from dominion_tui.core.decisions import Decision, Option
+from dominion_tui.core.state import TurnState
+
+
+def collecting(game, b, card: str, copies: int) -> None:
+    """Player B owns copies of a card and gained one in its last turn."""
+    for _ in range(copies):
+        game.new_card(card, b.discard)
+    got = b.discard.cards[-1]
+    game.last_turn[b.index] = TurnState(b, gained=[(b, got)])
+
+
+def test_invest_is_bought_when_the_other_player_keeps_gaining_an_action() -> None:
+    game, a = position(["Sheepdog", "Village Green", "Hostelry"], ["Invest"], phase="buy")
+    b = game.players[1]
+    a.coins = 4
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) != "Invest"  # B gains nothing yet: it would draw nothing
+    collecting(game, b, "Hostelry", 3)
+    assert hard.purchase(game, a) == "Invest"  # 2 cards each time B gains another Hostelry
+
+
+def test_invest_exiles_what_the_other_player_gains_not_what_this_deck_wants() -> None:
+    game, a = position(["Sheepdog", "Village Green", "Hostelry"], ["Invest"], phase="buy")
+    collecting(game, game.players[1], "Hostelry", 3)  # this deck would rather have a Sheepdog
+    game.turn.bought_cards.append("Invest")
+    names = [n for n, z in game.supply.items() if game.db[n].is_("Action") and game.db[n].kind == "kingdom"]
+    d = Decision(
+        "option", a, "Invest in which Action card from the Supply?", [Option(n, n) for n in names], topic="exile_supply"
+    )
+    assert names[make_player("hard", 1).answer(game, d)[0]] == "Hostelry"
+
+
+def test_an_event_beats_the_silver_the_coins_buy_not_a_card_under_the_bar() -> None:
+    # Demand's Silver and Horse on the deck against a Silver: no kingdom card at 5 clears the
+    # bar (Sculptor, judged just under it, is not bought), so the Event beats what is bought
+    game, a = position(["Sculptor", "Hostelry"], ["Demand"], phase="buy")
+    a.coins = 5
+    normal = make_player("normal", 1)
+    assert normal.best_kingdom(game, a, 5)[0] == "Sculptor"
+    assert normal.purchase(game, a) == "Demand"
+    game, a = position(["Sculptor", "Hostelry"], phase="buy")
+    a.coins = 5
+    assert normal.purchase(game, a) == "Silver"  # without Demand, the Silver
+
+
+def test_transport_first_exiles_less_than_a_card_and_brings_a_whole_one_home() -> None:
+    game, a = position(["Coven", "Hostelry"], ["Transport"], phase="buy")
+    a.coins = 3
+    normal = make_player("normal", 1)
+    assert normal.purchase(game, a) == "Silver"  # a Coven in Exile is not yet in the deck
+    game.new_card("Coven", a.exile)
+    assert normal.purchase(game, a) == "Transport"  # onto the deck: the whole card
