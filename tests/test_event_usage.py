@@ -3,6 +3,7 @@ an Event weighed against what the coins really buy (Demand)."""
 
 from __future__ import annotations
 
+import pytest
 from test_bot_usage import position
 
 from dominion_tui.bots import make_player
@@ -28,7 +29,8 @@ def test_invest_is_bought_when_the_other_player_keeps_gaining_an_action() -> Non
     assert hard.purchase(game, a) == "Invest"  # 2 cards each time B gains another Hostelry
 
 
-def test_invest_exiles_what_the_other_player_gains_not_what_this_deck_wants() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_invest_exiles_what_the_other_player_gains_not_what_this_deck_wants(level: str) -> None:
     game, a = position(["Sheepdog", "Village Green", "Hostelry"], ["Invest"], phase="buy")
     collecting(game, game.players[1], "Hostelry", 3)  # this deck would rather have a Sheepdog
     game.turn.bought_cards.append("Invest")
@@ -36,7 +38,7 @@ def test_invest_exiles_what_the_other_player_gains_not_what_this_deck_wants() ->
     d = Decision(
         "option", a, "Invest in which Action card from the Supply?", [Option(n, n) for n in names], topic="exile_supply"
     )
-    assert names[make_player("hard", 1).answer(game, d)[0]] == "Hostelry"
+    assert names[make_player(level, 1).answer(game, d)[0]] == "Hostelry"
 
 
 def test_an_event_beats_the_silver_the_coins_buy_not_a_card_under_the_bar() -> None:

@@ -312,8 +312,6 @@ class Expert(Bot):
         ]
         return max(ends, key=lambda n: (game.db[n].vp, game.cost(game.db[n]), n), default=None)
 
-    answer_exile_supply = Bot.answer_gain
-
     @staticmethod
     def option_name(d: Decision, i: int) -> str:
         o = d.options[i]
