@@ -63,19 +63,11 @@ class WayJudge:
         return weakest.name if max(values[1:]) + spare > max(values[0], alone) + 0.25 else None
 
     def way_floor(self, game: Game) -> float:
-        """With a Way in the game, any Action is worth at least what the Way makes of it: its
-        cards, coins, Buy, Horses and Actions, and early a Gold exiled (Camel) to come home."""
-        early = len(game.supply.get("Province", [])) > 4
+        """With a Way in the game, any Action is worth at least what the Way makes of it."""
         ways = [traits(d) for d in game.landscapes if d.kind == "way"]
         return max(
             (
-                t.coins
-                + 0.9 * t.cards
-                + 0.3 * t.buys
-                + 0.8 * t.horses
-                + 0.3 * t.actions
-                - (1.5 if t.returns else 0)
-                + (0.8 * gain_worth(t.gain_up_to) if t.gain_up_to and early else 0)
+                t.coins + 0.9 * t.cards + 0.3 * t.buys + 0.8 * t.horses + 0.3 * t.actions - (1.5 if t.returns else 0)
                 for t in ways
             ),
             default=0.0,
