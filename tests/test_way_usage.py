@@ -78,3 +78,16 @@ def test_way_of_the_butterfly_turns_a_five_into_a_gold() -> None:
 def test_way_of_the_mole_draws_3_cards_for_a_hand_of_junk() -> None:
     assert way_asked(["Sheepdog"], "Way of the Mole", "Sheepdog", ["Estate"] * 4) == 1
     assert way_asked(["Sheepdog"], "Way of the Mole", "Sheepdog", ["Gold"] * 4) == 0
+
+
+def test_way_of_the_rat_takes_a_copy_for_a_copper_only_when_the_coin_is_not_missed() -> None:
+    # 11 coins: the Cargo Ship's +2 coins and the Copper buy nothing more: a copy instead
+    hand = ["Gold", "Gold", "Silver", "Silver", "Copper"]
+    assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", hand) == 1
+    # 8 coins: the Copper is the Province
+    assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", ["Gold", "Gold", "Copper", "Copper"]) == 0
+
+
+def test_way_of_the_camel_exiles_no_gold_from_a_hand_that_buys_a_province() -> None:
+    assert way_asked(["Cargo Ship"], "Way of the Camel", "Cargo Ship", ["Estate", "Copper"]) == 1
+    assert way_asked(["Cargo Ship"], "Way of the Camel", "Cargo Ship", ["Gold", "Gold", "Silver"]) == 0

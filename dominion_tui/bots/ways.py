@@ -40,6 +40,9 @@ class WayJudge:
     def card_value(self, game: Game, d: Any) -> float:  # Bot's judgement of one more copy
         raise NotImplementedError
 
+    def gain_value(self, game: Game, p: Any, name: str) -> float:  # Bot's judgement of a card gained
+        raise NotImplementedError
+
     def way_first(self, game: Game, p: Any, names: set[str]) -> str | None:
         """The last Action, only terminals in hand and a Way that gives +Actions (Ox, Mule...):
         the weakest terminal first with the Way, when what then plays (the Way's own gain and
@@ -160,8 +163,10 @@ class WayJudge:
         if t.returns:  # Horse: the card goes back; little loss late or for a cheap card
             v -= 0.3 if late else 0.6 * self.card_value(game, card)
         if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained; worth
-            # 2.4 (used in a fifth of 400 forced games, 51% against hard; 1.9: 5%, 50%)
-            v += 0 if late else 2.4
+            # 2.4 (used in a fifth of 400 forced games, 51% against hard; 1.9: 5%, 50%); not
+            # late, nor from a hand that buys a Province: such a deck gains few Golds more
+            rich = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure")) >= 8
+            v += 0 if late or rich else 2.4
         if "Discard your hand" in text:  # Mole: a fresh hand of 3 for this one
             v = worth(replace(t, cards=3), discards=True)
         if "each +Cards gives" in text:  # Chameleon: cards and coins swap
@@ -185,8 +190,10 @@ class WayJudge:
             v = self.upgrade_value(game, card, t.upgrade, late) - self.card_value(game, card)
         elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point
             v = 1.5 if late else 0.2
-        elif "discard a Treasure to gain a copy" in text:  # Rat
-            v = (self.card_value(game, card) - 1) * (0 if late else 0.8) if any(c.name == "Copper" for c in hand) else 0
+        elif "discard a Treasure to gain a copy" in text:  # Rat: a Copper's coin for a copy
+            # (from a hand of 8, the Province it costs)
+            copper = any(c.name == "Copper" for c in hand) and not late
+            v = 0.8 * self.gain_value(game, p, card.name) + worth(Traits(coins=-1)) if copper else 0
         elif "when you gain a card, you may put it onto your deck" in text:  # Seal: the card
             # bought comes in the next hand, unless it is a Province
             v += 0.4 if p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure")) < 7 else 0
