@@ -11,7 +11,7 @@ from dominion_tui.setup import new_game
 
 def position(kingdom: list[str], way: str, hand: list[str]):
     """Player A on its turn with this hand, its 10 starting cards (7 Coppers, 3 Estates) in its
-    discard pile, no Action left: the card asked about was just played."""
+    deck and discard pile, no Action left: the card asked about was just played."""
     game = new_game(Config(["A", "B"], kingdom, [way], 3))
     a = game.players[0]
     game.phase = "action"
