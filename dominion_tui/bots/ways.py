@@ -5,11 +5,33 @@ Way makes of any Action when buying."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from math import comb
 from typing import Any
 
 from ..core.decisions import Decision
 from ..core.game import Game
 from .traits import Traits, gain_worth, is_junk, is_terminal, traits
+
+
+def draws(pile: list[Any], deck: int, k: int) -> dict[int, float]:
+    """The coins of k cards drawn: their chances, the deck's cards first (all of them when it
+    has no more than k), then the rest from the whole pile as if shuffled."""
+    coins = [traits(c.defn).coins if c.is_("Treasure") else 0 for c in pile]
+    sure = sum(coins[:deck]) if deck <= k else 0
+    rest, k = (coins[deck:], k - deck) if deck <= k else (coins[:deck], k)
+    k = min(k, len(rest))
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}  # (cards taken, coins) -> ways to draw them
+    for v in set(rest):
+        n = rest.count(v)
+        nxt: dict[tuple[int, int], int] = {}
+        for (taken, s), w in ways.items():
+            for j in range(min(n, k - taken) + 1):
+                key = (taken + j, s + j * v)
+                nxt[key] = nxt.get(key, 0) + w * comb(n, j)
+        ways = nxt
+    total = comb(len(rest), k)
+    return {sure + s: w / total for (taken, s), w in ways.items() if taken == k}
 
 
 class WayJudge:
@@ -18,21 +40,30 @@ class WayJudge:
     def card_value(self, game: Game, d: Any) -> float:  # Bot's judgement of one more copy
         raise NotImplementedError
 
+    def gain_value(self, game: Game, p: Any, name: str) -> float:  # Bot's judgement of a card gained
+        raise NotImplementedError
+
     def way_first(self, game: Game, p: Any, names: set[str]) -> str | None:
         """The last Action, only terminals in hand and a Way that gives +Actions (Ox, Mule...):
-        the weakest terminal first, when that Way on it beats its own text, so the best still
-        plays after it (played first, the best would leave the others dead)."""
+        the weakest terminal first with the Way, when what then plays (the Way's own gain and
+        the best terminals its Actions allow) beats the best terminal played alone: so +2
+        Actions needs two more terminals, or one that draws and may find another."""
         ways = [w for w in game.landscapes if w.kind == "way" and traits(w).actions]
-        if p.actions != 1 or not ways or len(names) < 2:
+        acts = [c for c in p.hand.cards if c.is_("Action") and c.name in names]
+        if p.actions != 1 or not ways or len(acts) < 2:
             return None
-        cards = [game.db[n] for n in names]
-        if any(not is_terminal(traits(d), d) for d in cards):
+        if any(not is_terminal(traits(c.defn), c.defn) for c in acts):
             return None
-        weakest = min(cards, key=lambda d: (self.card_value(game, d), d.name))
+        weakest = min(acts, key=lambda c: (self.card_value(game, c.defn), c.name))
         rest = list(p.hand.cards)
-        rest.remove(next(c for c in rest if c.name == weakest.name))
-        pick = self.way_choice(game, p, weakest, [None, *ways], rest, 0)
-        return weakest.name if pick else None
+        rest.remove(weakest)
+        others = [c for c in rest if c.is_("Action")]
+        values = self.way_values(game, p, weakest.defn, [None, *ways], rest, 0)
+        best = max(others, key=lambda c: self.card_value(game, c.defn))
+        alone = self.card_value(game, best.defn)
+        # an Action to spare after the others: for what the best draws (a terminal it finds)
+        spare = 0.5 if traits(best.defn).cards and max(traits(w).actions for w in ways) > len(others) else 0.0
+        return weakest.name if max(values[1:]) + spare > max(values[0], alone) + 0.25 else None
 
     def way_floor(self, game: Game) -> float:
         """With a Way in the game, any Action is worth at least what the Way makes of it."""
@@ -58,101 +89,133 @@ class WayJudge:
     def way_choice(self, game: Game, p: Any, card: Any, ways: list[Any], hand: list[Any], actions: int) -> int:
         """Which of the options (None: the card's own text, else a Way) to play this card with,
         given the hand left and the Actions left once it is played."""
+        values = self.way_values(game, p, card, ways, hand, actions)
+        best, best_v = 0, values[0] + 0.25
+        for i, v in enumerate(values):
+            if i and v > best_v:
+                best, best_v = i, v
+        return best
+
+    def way_values(self, game: Game, p: Any, card: Any, ways: list[Any], hand: list[Any], actions: int) -> list[float]:
+        """What each option (None: the card's own text, else a Way) does this turn, in coins of
+        judgement: what the coins it makes or draws add to what this hand buys (nothing past a
+        Province with one Buy), the Actions it lets play, and what else it does."""
         # what +Actions would let play: the Actions in hand, best first (they are dead otherwise)
         waiting = sorted((self.card_value(game, c.defn) for c in hand if c.is_("Action")), reverse=True)
         pile = p.deck.cards + p.discard.cards
         drawable = len(pile)
-        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable) + 0.3 * sum(
-            c.is_("Action") for c in pile
-        ) / max(1, drawable)
+        actions_in = 0.3 * sum(c.is_("Action") for c in pile) / max(1, drawable)
+        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable) + actions_in
         hand_money = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
         late = len(game.supply.get("Province", [])) <= 4
         junk = max(
             (2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7 for c in hand if is_junk(game, c.name)),
             default=0.0,
         )
+        chances: dict[int, dict[int, float]] = {}
 
-        def worth(t: Traits) -> float:
-            more = sum(waiting[: t.actions]) if actions == 0 else 0.2 * t.actions
-            buy = 0.4 * t.buys + (1.0 if t.buys and hand_money + t.coins >= 9 else 0)  # two things to buy
-            return (
-                t.coins
-                + density * min(t.cards, drawable)
-                + more
-                + buy
-                + 0.5 * t.horses
-                + (junk if t.trashes or t.exiles else 0)
-            )
+        def spend(m: int, buys: int) -> float:
+            """What m coins are worth to this turn's buys: each coin up to a Province, less past
+            it (only with a second Buy), and a step at the Gold (a Duchy late) and the Province."""
+            v = min(m, 8) + (0.6 * min(m - 8, 8) if buys > 1 and m > 8 else 0)
+            return v + (0.5 if m >= (5 if late else 6) else 0) + (1.0 if m >= 8 else 0)
+
+        def money(coins: int, cards: int, base: int, buys: int) -> float:
+            k = min(cards, drawable)
+            if k not in chances:
+                chances[k] = draws(pile, len(p.deck.cards), k)
+            got = sum(w * spend(base + coins + s, buys) for s, w in chances[k].items())
+            return got + actions_in * k - spend(hand_money, p.buys)
+
+        def worth(t: Traits, discards: bool = False, later: bool = False) -> float:
+            """discards: the hand is discarded first, its Treasures and the Actions the Actions
+            left would play; later: on a turn to come, its coins and cards at their average."""
+            base = p.coins if discards else hand_money
+            if discards:
+                more = 0.2 * t.actions - sum(waiting[:actions])
+            elif actions == 0 and not later:
+                more = sum(waiting[: t.actions])
+            else:
+                more = 0.2 * t.actions
+            gets = t.coins + density * t.cards if later else money(t.coins, t.cards, base, p.buys + t.buys)
+            return gets + more + 0.3 * t.buys + 0.5 * t.horses + (junk if t.trashes or t.exiles else 0)
 
         ct = traits(card)
-        own = (
-            worth(ct)
-            + (1.5 if ct.attack else 0)
+        rest = (
+            (1.5 if ct.attack else 0)
             + 0.5 * ct.coffers
             + (max(1.5, 0.6 * gain_worth(ct.gain_up_to)) if ct.gains else 0)
             + 0.7 * ct.villagers
             - (1.0 if ct.returns else 0)
         )
-        if card.text.startswith("Discard your hand"):
-            own -= hand_money
-        best, best_v = 0, own + 0.25
-        for i, w in enumerate(ways):
-            if w is None:
+        own = worth(ct, card.text.startswith("Discard your hand")) + rest
+        later = worth(ct, later=True) + rest  # the same text on a turn to come (Turtle)
+        return [own if w is None else self.way_value(game, p, card, w, hand, worth, later) for w in ways]
+
+    def way_value(self, game: Game, p: Any, card: Any, w: Any, hand: list[Any], worth: Any, later: float) -> float:
+        """One Way's worth on this card: its traits, read as the other options are, and what
+        its text does besides (a card set aside, upgraded, put back on the deck...)."""
+        t, text, ct = traits(w), w.text, traits(card)
+        late = len(game.supply.get("Province", [])) <= 4
+        if "Draw until you have 6" in text:  # Owl: as many cards as the hand lacks
+            t = replace(t, cards=max(0, 6 - len(hand)))
+        v = worth(t)
+        if t.returns:  # Horse: the card goes back; little loss late or for a cheap card
+            v -= 0.3 if late else 0.6 * self.card_value(game, card)
+        if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained; worth
+            # 2.4 (used in a fifth of 400 forced games, 51% against hard; 1.9: 5%, 50%); not
+            # late, nor from a hand that buys a Province: such a deck gains few Golds more
+            rich = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure")) >= 8
+            v += 0 if late or rich else 2.4
+        if "Discard your hand" in text:  # Mole: a fresh hand of 3 for this one
+            v = worth(replace(t, cards=3), discards=True)
+        if "each +Cards gives" in text:  # Chameleon: cards and coins swap
+            v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys))
+        elif t.plays and w.name in game.set_aside_for:  # Mouse: the set-aside card
+            aside = game.set_aside_for.get(w.name)
+            # an attack only "if it is not your turn" attacks no one when played this way; and
+            # a card played as another only when clearly better (a listener hears every Way)
+            hits = aside is not None and traits(aside.defn).attack and "not your turn" not in aside.defn.text
+            v = (
+                worth(traits(aside.defn))
+                + 0.7 * traits(aside.defn).villagers
+                - 0.5
+                + (1.5 if hits or traits(aside.defn).gains else 0)
+                if aside
+                else 0
+            )
+        elif "Set this aside" in text:  # Turtle: its whole text next turn, when wasted now
+            v = 0.9 * later
+        elif t.upgrade:  # Butterfly: a card costing 1 more, a Silver or a Gold too
+            v = self.upgrade_value(game, card, t.upgrade, late) - self.card_value(game, card)
+        elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point
+            v = 1.5 if late else 0.2
+        elif "discard a Treasure to gain a copy" in text:  # Rat: a Copper's coin for a copy
+            # (from a hand of 8, the Province it costs)
+            copper = any(c.name == "Copper" for c in hand) and not late
+            v = 0.8 * self.gain_value(game, p, card.name) + worth(Traits(coins=-1)) if copper else 0
+        elif "when you gain a card, you may put it onto your deck" in text:  # Seal: the card
+            # bought comes in the next hand, unless it is a Province
+            v += 0.4 if p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure")) < 7 else 0
+        elif "when you discard this from play" in text:  # Frog: back on top, in the next hand
+            v += max(0.3, 0.6 * self.card_value(game, card) - 1.0)
+        elif "at the end of this turn" in text:  # Squirrel: the cards come for next turn
+            pile = p.deck.cards + p.discard.cards
+            v = t.cards * sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, len(pile))
+        return v
+
+    def upgrade_value(self, game: Game, card: Any, more: int, late: bool) -> float:
+        """The best card costing exactly `more` than this one: a Kingdom card or a Treasure by
+        its worth, a Victory card by its points late."""
+        best = 0.0
+        for n, z in game.supply.items():
+            d = game.db[n]
+            if not z.cards or game.cost(d) != game.cost(card) + more or n in ("Copper", "Curse"):
                 continue
-            t = traits(w)
-            text = w.text
-            v = worth(t)
-            if t.returns:  # Horse: the card goes back; little loss late or for a cheap card
-                v -= 0.3 if late else 0.6 * self.card_value(game, card)
-            if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained; worth
-                # 2.4 (used in a fifth of 400 forced games, 51% against hard; 1.9: 5%, 50%)
-                v += 0 if late else 2.4
-            if "Discard your hand" in text:  # Mole: a fresh hand for this one
-                v -= hand_money
-            if "each +Cards gives" in text:  # Chameleon: cards and coins swap
-                v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys))
-            elif t.plays and w.name in game.set_aside_for:  # Mouse: the set-aside card
-                aside = game.set_aside_for.get(w.name)
-                # an attack only "if it is not your turn" attacks no one when played this way; and
-                # a card played as another only when clearly better (a listener hears every Way)
-                hits = aside is not None and traits(aside.defn).attack and "not your turn" not in aside.defn.text
-                v = (
-                    worth(traits(aside.defn))
-                    + 0.7 * traits(aside.defn).villagers
-                    - 0.5
-                    + (1.5 if hits or traits(aside.defn).gains else 0)
-                    if aside
-                    else 0
-                )
-            elif "Set this aside" in text:  # Turtle: its own text next turn, when not needed now
-                v = self.card_value(game, card) if drawable == 0 or hand_money >= 8 and not (ct.coins or ct.buys) else 0
-            elif t.upgrade:  # Butterfly: a card costing 1 more
-                v = max(
-                    (
-                        self.card_value(game, game.db[n])
-                        for n, z in game.supply.items()
-                        if z.cards
-                        and game.cost(game.db[n]) == game.cost(card) + t.upgrade
-                        and game.db[n].kind == "kingdom"
-                    ),
-                    default=0,
-                ) - self.card_value(game, card)
-            elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point
-                v = 1.5 if late else 0.2
-            elif "discard a Treasure to gain a copy" in text:  # Rat
-                v = (
-                    (self.card_value(game, card) - 1) * (0 if late else 0.8)
-                    if any(c.name == "Copper" for c in hand)
-                    else 0
-                )
-            elif "when you gain a card, you may put it onto your deck" in text:  # Seal
-                v += 0.4
-            elif "when you discard this from play" in text:  # Frog: back on top
-                v += 0.3
-            elif "at the end of this turn" in text:  # Squirrel: the cards come for next turn
-                v = density * t.cards
-            if v > best_v:
-                best, best_v = i, v
+            if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
+                best = max(best, float(d.vp) if late else 0.0)
+            elif d.kind == "kingdom" or d.is_("Treasure"):
+                best = max(best, self.card_value(game, d))
         return best
 
     @staticmethod

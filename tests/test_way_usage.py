@@ -1,0 +1,93 @@
+"""Every Way used when it beats the card's own effect (issue 22): each rule of the bots' Way
+judgement in a small real position, with the position where the card's own text still wins."""
+
+from __future__ import annotations
+
+from dominion_tui.bots import make_player
+from dominion_tui.core.decisions import Decision, Option, TurnAction
+from dominion_tui.core.game import Config
+from dominion_tui.setup import new_game
+
+
+def position(kingdom: list[str], way: str, hand: list[str]):
+    """Player A on its turn with this hand, its 10 starting cards (7 Coppers, 3 Estates) in its
+    deck and discard pile, no Action left: the card asked about was just played."""
+    game = new_game(Config(["A", "B"], kingdom, [way], 3))
+    a = game.players[0]
+    game.phase = "action"
+    a.discard.cards.extend(a.hand.cards)
+    a.hand.cards.clear()
+    for n in hand:
+        game.new_card(n, a.hand)
+    a.coins, a.buys, a.actions = 0, 1, 0
+    return game, a
+
+
+def way_asked(kingdom: list[str], way: str, card: str, hand: list[str]) -> int:
+    """hard's answer to "Play this card normally or with the Way?": 0 its own text, 1 the Way."""
+    game, a = position(kingdom, way, hand)
+    d = Decision(
+        "option",
+        a,
+        f"Play {card} normally or with a Way?",
+        [Option("normal", None), Option(way, game.db[way])],
+        topic="way",
+    )
+    return make_player("hard", 1).answer_way(game, d)[0]
+
+
+def test_way_of_the_owl_draws_as_many_cards_as_the_hand_lacks() -> None:
+    # 2 cards left: the Owl draws 4, more than the Cargo Ship's 2 coins (read once as +2 Cards)
+    assert way_asked(["Cargo Ship"], "Way of the Owl", "Cargo Ship", ["Copper", "Copper"]) == 1
+    # 5 cards left: it would draw 1
+    assert way_asked(["Cargo Ship"], "Way of the Owl", "Cargo Ship", ["Copper"] * 3 + ["Estate"] * 2) == 0
+
+
+def test_way_of_the_ox_goes_first_only_when_its_actions_let_two_more_terminals_play() -> None:
+    game, a = position(["Sleigh", "Cargo Ship"], "Way of the Ox", ["Sleigh", "Cargo Ship", "Copper"])
+    a.actions = 1
+    bot = make_player("hard", 1)
+    turn = Decision("turn", a, "Action phase", topic="action")
+    # one other terminal, which draws nothing: the Ox on the Sleigh would only play the Cargo
+    # Ship, which plays alone anyway
+    assert bot.decide(game, turn) == TurnAction("play", "Cargo Ship")
+    game.new_card("Kiln", a.hand)  # two others: the Ox on the Sleigh plays both
+    assert bot.decide(game, turn) == TurnAction("play", "Sleigh")
+
+
+def test_way_of_the_turtle_keeps_coins_that_buy_nothing_more_for_next_turn() -> None:
+    # 9 coins and 1 Buy buy a Province with or without the Cargo Ship's +2 coins
+    assert way_asked(["Cargo Ship"], "Way of the Turtle", "Cargo Ship", ["Gold"] * 3) == 1
+    # 6 coins: its +2 coins make the Province
+    assert way_asked(["Cargo Ship"], "Way of the Turtle", "Cargo Ship", ["Gold"] * 2) == 0
+
+
+def test_way_of_the_monkey_when_its_coin_surely_reaches_a_province() -> None:
+    hand = ["Gold", "Silver", "Copper", "Copper"]  # 7 coins: the Sheepdog's 2 Cards may miss
+    assert way_asked(["Sheepdog"], "Way of the Monkey", "Sheepdog", hand) == 1
+    # 4 coins: its 2 Cards likely add more than the Monkey's 1 coin
+    assert way_asked(["Sheepdog"], "Way of the Monkey", "Sheepdog", ["Silver", "Copper", "Copper"]) == 0
+
+
+def test_way_of_the_butterfly_turns_a_five_into_a_gold() -> None:
+    # no Kingdom card costs 6: the Gold does; the Kiln's coins buy nothing more with 9
+    assert way_asked(["Kiln"], "Way of the Butterfly", "Kiln", ["Gold"] * 3) == 1
+    assert way_asked(["Kiln"], "Way of the Butterfly", "Kiln", ["Gold", "Copper", "Copper"]) == 0
+
+
+def test_way_of_the_mole_draws_3_cards_for_a_hand_of_junk() -> None:
+    assert way_asked(["Sheepdog"], "Way of the Mole", "Sheepdog", ["Estate"] * 4) == 1
+    assert way_asked(["Sheepdog"], "Way of the Mole", "Sheepdog", ["Gold"] * 4) == 0
+
+
+def test_way_of_the_rat_takes_a_copy_for_a_copper_only_when_the_coin_is_not_missed() -> None:
+    # 11 coins: the Cargo Ship's +2 coins and the Copper buy nothing more: a copy instead
+    hand = ["Gold", "Gold", "Silver", "Silver", "Copper"]
+    assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", hand) == 1
+    # 8 coins: the Copper is the Province
+    assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", ["Gold", "Gold", "Copper", "Copper"]) == 0
+
+
+def test_way_of_the_camel_exiles_no_gold_from_a_hand_that_buys_a_province() -> None:
+    assert way_asked(["Cargo Ship"], "Way of the Camel", "Cargo Ship", ["Estate", "Copper"]) == 1
+    assert way_asked(["Cargo Ship"], "Way of the Camel", "Cargo Ship", ["Gold", "Gold", "Silver"]) == 0
