@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .commands import NAMES
 from .core.game import Game
 from .core.model import Player
 from .interpreter import ascii_number, match_name
@@ -43,24 +44,6 @@ HELP = {
     "help": "help COMMAND: help on one command.",
     "quit": "quit: stop; the game is saved and dominion --resume goes on from here.",
 }
-
-
-# The commands that only ask, in the order help and completion give them.
-NAMES = (
-    "hand",
-    "supply",
-    "status",
-    "others",
-    "exile",
-    "trash",
-    "describe",
-    "kingdom",
-    "log",
-    "repeat",
-    "score",
-    "rules",
-    "help",
-)
 
 
 class Queries:

@@ -13,12 +13,12 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .commands import NAMES
 from .core.decisions import Decision
 from .core.game import Game
 from .core.model import Card
-from .queries import NAMES
 
-# Completion's order: the turn's commands, the questions that never change the game (queries.NAMES,
+# Completion's order: the turn's commands, the questions that never change the game (commands.NAMES,
 # kept there once), then the game's own settings and controls.
 COMMANDS = [
     *("play", "buy", "end", "treasures", "villager", "coffers"),
