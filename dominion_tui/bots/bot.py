@@ -63,21 +63,18 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         plays = [a for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Treasure")]
         if plays:
             return plays[0]
-        if (
-            game.phase == "buy"
-            and p.coffers
-            and p.buys
-            and not game.turn.bought_in_phase
-            and self.spend_coffers(game, p)
-        ):
+        if game.phase != "buy" and game.phase != "action":
+            return TurnAction("end")
+        now = self.purchase(game, p) if p.buys else None  # what the coins in hand buy: judged once
+        coffers = game.phase == "buy" and p.coffers and p.buys and not game.turn.bought_in_phase
+        if coffers and self.spend_coffers(game, p, now):
             return TurnAction("coffers", None, 1)
-        if game.phase == "buy" or game.phase == "action":
-            want = safe(game, p, self.purchase(game, p)) if p.buys else None
-            if want is None and p.buys and self.thinned(game, p):
-                want = safe(game, p, "Copper")
-            buy = TurnAction("buy", want) if want else None
-            if buy is not None and game.allowed(p, buy):  # what legal_actions would offer
-                return buy
+        want = safe(game, p, now) if p.buys else None
+        if want is None and p.buys and self.thinned(game, p):
+            want = safe(game, p, "Copper")
+        buy = TurnAction("buy", want) if want else None
+        if buy is not None and game.allowed(p, buy):  # what legal_actions would offer
+            return buy
         return TurnAction("end")
 
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
@@ -113,25 +110,25 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         handing out the last Curse of a third pile)."""
         return not loses(game, p, play_gains(game, p, name))
 
-    def spend_coffers(self, game: Game, p: Any) -> bool:
+    def spend_coffers(self, game: Game, p: Any, now: str | None) -> bool:
         """Coffers before the first buy, only to reach the next price that matters: a Province,
-        else a Gold early or a Duchy late."""
+        else a Gold early or a Duchy late. `now`: what the coins in hand buy."""
         late = len(game.supply.get("Province", [])) <= self.plan.duchy_at
         for target in (8, 5 if late else 6):
             if p.coins < target <= p.coins + p.coffers:
-                return self.buys_more_with(game, p, target)
+                return self.buys_more_with(game, p, target, now)
         return False
 
-    def buys_more_with(self, game: Game, p: Any, coins: int) -> bool:
-        """Whether those coins buy something else than the coins in hand do: no Coffers spent
-        for the card it buys anyway (issue 21: a listener hears every Coffers spent)."""
+    def buys_more_with(self, game: Game, p: Any, coins: int, now: str | None) -> bool:
+        """Whether those coins buy something else than `now`, what the coins in hand buy: no
+        Coffers spent for the card it buys anyway (issue 21: a listener hears every Coffers spent)."""
         have = p.coins
         try:
             p.coins = coins
             want = self.purchase(game, p)
         finally:
             p.coins = have
-        return want != self.purchase(game, p)
+        return want != now
 
     # ---- buying
     def purchase(self, game: Game, p: Any) -> str | None:
@@ -364,6 +361,16 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         if not any(d.kind in ("event", "project") for d in game.landscapes):
             return None  # nothing to weigh: skip pricing the coins (best_kingdom), a hot path
         bought = game.turn.bought_cards
+        options = [
+            (d, cost)
+            for d in game.landscapes
+            if d.kind in ("event", "project")
+            and d.name not in bought
+            and (cost := game.cost(d)) <= p.coins
+            and game.why_not(p, TurnAction("buy", d.name)) is None
+        ]
+        if not options and (spare or p.buys < 2 or game.turn.bought_in_phase):
+            return None  # none to buy, none to buy a card first for (gain_first): the coins unpriced
         provinces = len(game.supply.get("Province", []))
         money = 0.0 if spare else 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
         if p.coins >= 8 and not spare:  # a Province; an early one is worth a little more than Gold
@@ -373,12 +380,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         if 3 <= p.coins < 8 and not spare:  # or the kingdom card the coins would buy
             money = self.coins_buy(game, p)
         best, best_v = None, money + 0.3
-        for d in game.landscapes:
-            if d.kind not in ("event", "project") or d.name in bought:
-                continue
-            cost = game.cost(d)
-            if cost > p.coins or game.why_not(p, TurnAction("buy", d.name)) is not None:
-                continue
+        for d, cost in options:
             v = self.project_value(game, p, d, cost) if d.kind == "project" else self.event_value(game, p, d, traits(d))
             if cost == 0 and p.buys > 1 and v > 0.3:  # free, with a Buy to spare: it takes nothing
                 v += money

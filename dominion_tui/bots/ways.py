@@ -17,6 +17,8 @@ from .traits import Traits, gain_worth, is_junk, is_terminal, traits
 def draws(pile: list[Any], deck: int, k: int) -> dict[int, float]:
     """The coins of k cards drawn: their chances, the deck's cards first (all of them when it
     has no more than k), then the rest from the whole pile as if shuffled."""
+    if k <= 0:
+        return {0: 1.0}  # nothing drawn: most cards' own text (asked at every Action played)
     coins = [traits(c.defn).coins if c.is_("Treasure") else 0 for c in pile]
     sure = sum(coins[:deck]) if deck <= k else 0
     rest, k = (coins[deck:], k - deck) if deck <= k else (coins[:deck], k)
