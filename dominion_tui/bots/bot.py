@@ -63,7 +63,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         plays = [a for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Treasure")]
         if plays:
             return plays[0]
-        if game.phase != "buy" and game.phase != "action":
+        if game.phase not in ("buy", "action"):
             return TurnAction("end")
         now = self.purchase(game, p) if p.buys else None  # what the coins in hand buy: judged once
         coffers = game.phase == "buy" and p.coffers and p.buys and not game.turn.bought_in_phase
@@ -163,10 +163,9 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             return landscape
         best, best_v = self.best_kingdom(game, p, coins)
         if coins >= 6:
-            return best if best and best_v >= plan.gold_bar else "Gold"
-        if coins >= 3:  # each Silver past the fourth is worth a little less
-            silvers = sum(c.name == "Silver" for c in p.all_cards())
-            if best and best_v >= plan.kingdom_bar - 0.15 * max(0, silvers - 3):
+            return best if best and best_v >= self.buy_bar(p, coins) else "Gold"
+        if coins >= 3:
+            if best and best_v >= self.buy_bar(p, coins):
                 return best
             return self.better_silver(game, p, coins) or "Silver"
         if best and best_v >= plan.two_bar and provinces > plan.duchy_at:
@@ -174,6 +173,14 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         if len(p.all_cards()) < 8 and game.supply["Copper"].cards:
             return "Copper"  # thinned too far (Cathedral): grow back
         return self.free_event(game, p)
+
+    def buy_bar(self, p: Any, coins: int) -> float:
+        """What a kingdom card must be worth to be bought instead of a Gold (6 coins or more) or
+        a Silver (3 to 5): each Silver past the fourth is worth a little less."""
+        if coins >= 6:
+            return self.plan.gold_bar
+        silvers = sum(c.name == "Silver" for c in p.all_cards())
+        return self.plan.kingdom_bar - 0.15 * max(0, silvers - 3)
 
     def trade_in(self, game: Game, p: Any) -> str | None:
         """A card the coins cannot pay for, bought by trashing an Action left in hand instead

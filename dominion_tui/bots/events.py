@@ -20,17 +20,18 @@ _OTHERS_GAIN_DRAW = re.compile(r"when another player gains.*?\+(\d+) Cards?")
 class EventJudge:
     """Judgement read from an Event's text that the traits cannot hold."""
 
-    plan: Any
-
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         raise NotImplementedError  # Bot's
 
     def focus(self, game: Game) -> Any:
         raise NotImplementedError  # Bot's
 
+    def buy_bar(self, p: Any, coins: int) -> float:
+        raise NotImplementedError  # Bot's
+
     def coins_buy(self, game: Game, p: Any) -> float:
         """What the coins in hand (3 to 7) would buy, as `purchase` buys: a kingdom card only
-        when it clears the bar purchase sets for it, else a Silver's 2 or a Gold's 3. An Event
+        when it clears `buy_bar`, as purchase asks, else a Silver's 2 or a Gold's 3. An Event
         must beat that, not a card never bought (Demand's Silver and Horse on the deck lost to a
         card judged 2.6 that lost to Silver). A focus plan keeps the kingdom's best card as the
         bar: its money beside the focus card lost to Events so judged (Demand won 45% of 200
@@ -39,10 +40,7 @@ class EventJudge:
         best, best_v = self.best_kingdom(game, p, p.coins)
         if best is None or self.focus(game) is not None:
             return max(money, best_v)
-        if p.coins >= 6:
-            return best_v if best_v >= self.plan.gold_bar else money
-        silvers = sum(c.name == "Silver" for c in p.all_cards())
-        return best_v if best_v >= self.plan.kingdom_bar - 0.15 * max(0, silvers - 3) else money
+        return best_v if best_v >= self.buy_bar(p, p.coins) else money
 
     @staticmethod
     def others_gain_draw(d: Any) -> int:
