@@ -365,8 +365,6 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
     def landscape_purchase(self, game: Game, p: Any, spare: bool = False) -> str | None:
         """A Project once, early, at its price; an Event when its traits, judged in this hand,
         beat what the coins would buy. Each Event at most once a turn, so no loop."""
-        if not any(d.kind in ("event", "project") for d in game.landscapes):
-            return None  # nothing to weigh: skip pricing the coins (best_kingdom), a hot path
         bought = game.turn.bought_cards
         options = [
             (d, cost)
@@ -376,8 +374,9 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             and (cost := game.cost(d)) <= p.coins
             and game.why_not(p, TurnAction("buy", d.name)) is None
         ]
-        if not options and (spare or p.buys < 2 or game.turn.bought_in_phase):
-            return None  # none to buy, none to buy a card first for (gain_first): the coins unpriced
+        first = not spare and p.buys > 1 and not game.turn.bought_in_phase  # gain_first's question
+        if not options and not (first and any(d.kind == "event" for d in game.landscapes)):
+            return None  # none to buy, none to buy a card first for: the coins unpriced (a hot path)
         provinces = len(game.supply.get("Province", []))
         money = 0.0 if spare else 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
         if p.coins >= 8 and not spare:  # a Province; an early one is worth a little more than Gold
