@@ -5,7 +5,8 @@ Way makes of any Action when buying."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from math import comb
 from typing import Any
 
@@ -34,6 +35,20 @@ def draws(pile: list[Any], deck: int, k: int) -> dict[int, float]:
         ways = nxt
     total = comb(len(rest), k)
     return {sure + s: w / total for (taken, s), w in ways.items() if taken == k}
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What every option on one card is judged against, worked out once: the hand left once it
+    is played, its coins, whether the game is late, the Treasures' coins per card still to draw,
+    how an option's traits are judged (`worth`), and the card's own text on a turn to come."""
+
+    cards: list[Any]
+    money: int
+    late: bool
+    coin_density: float
+    worth: Callable[..., float]
+    later: float
 
 
 class WayJudge:
@@ -107,7 +122,8 @@ class WayJudge:
         pile = p.deck.cards + p.discard.cards
         drawable = len(pile)
         actions_in = 0.3 * sum(c.is_("Action") for c in pile) / max(1, drawable)
-        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable) + actions_in
+        coin_density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable)
+        density = coin_density + actions_in
         hand_money = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
         late = len(game.supply.get("Province", [])) <= 4
         junk = max(
@@ -152,13 +168,14 @@ class WayJudge:
         )
         own = worth(ct, card.text.startswith("Discard your hand")) + rest
         later = worth(ct, later=True) + rest  # the same text on a turn to come (Turtle)
-        return [own if w is None else self.way_value(game, p, card, w, hand, worth, later) for w in ways]
+        h = Hand(hand, hand_money, late, coin_density, worth, later)
+        return [own if w is None else self.way_value(game, p, card, w, h) for w in ways]
 
-    def way_value(self, game: Game, p: Any, card: Any, w: Any, hand: list[Any], worth: Any, later: float) -> float:
+    def way_value(self, game: Game, p: Any, card: Any, w: Any, h: Hand) -> float:
         """One Way's worth on this card: its traits, read as the other options are, and what
         its text does besides (a card set aside, upgraded, put back on the deck...)."""
         t, text, ct = traits(w), w.text, traits(card)
-        late = len(game.supply.get("Province", [])) <= 4
+        hand, late, worth = h.cards, h.late, h.worth
         if "Draw until you have 6" in text:  # Owl: as many cards as the hand lacks
             t = replace(t, cards=max(0, 6 - len(hand)))
         v = worth(t)
@@ -167,8 +184,7 @@ class WayJudge:
         if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained; worth
             # 2.4 (used in a fifth of 400 forced games, 51% against hard; 1.9: 5%, 50%); not
             # late, nor from a hand that buys a Province: such a deck gains few Golds more
-            rich = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure")) >= 8
-            v += 0 if late or rich else 2.4
+            v += 0 if late or h.money >= 8 else 2.4
         if "Discard your hand" in text:  # Mole: a fresh hand of 3 for this one
             v = worth(replace(t, cards=3), discards=True)
         if "each +Cards gives" in text:  # Chameleon: cards and coins swap
@@ -187,7 +203,7 @@ class WayJudge:
                 else 0
             )
         elif "Set this aside" in text:  # Turtle: its whole text next turn, when wasted now
-            v = 0.9 * later
+            v = 0.9 * h.later
         elif t.upgrade:  # Butterfly: a card costing 1 more, a Silver or a Gold too
             v = self.upgrade_value(game, card, t.upgrade, late) - self.card_value(game, card)
         elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point
@@ -198,12 +214,11 @@ class WayJudge:
             v = 0.8 * self.gain_value(game, p, card.name) + worth(Traits(coins=-1)) if copper else 0
         elif "when you gain a card, you may put it onto your deck" in text:  # Seal: the card
             # bought comes in the next hand, unless it is a Province
-            v += 0.4 if p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure")) < 7 else 0
+            v += 0.4 if h.money < 7 else 0
         elif "when you discard this from play" in text:  # Frog: back on top, in the next hand
             v += max(0.3, 0.6 * self.card_value(game, card) - 1.0)
         elif "at the end of this turn" in text:  # Squirrel: the cards come for next turn
-            pile = p.deck.cards + p.discard.cards
-            v = t.cards * sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, len(pile))
+            v = t.cards * h.coin_density
         return v
 
     def upgrade_value(self, game: Game, card: Any, more: int, late: bool) -> float:
