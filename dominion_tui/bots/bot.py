@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 from ..core.decisions import Decision, TurnAction
@@ -518,15 +519,27 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
 
     def best_gain(self, game: Game, p: Any, up_to: int) -> float:
         """What the best card gained costing up to this is worth (a plain gain's worth at least)."""
+        deck = self.deck_counts(p)
         best = max(
-            (self.gain_value(game, p, n) for n, z in game.supply.items() if z.cards and game.cost(game.db[n]) <= up_to),
+            (
+                self.gain_value(game, p, n, deck)
+                for n, z in game.supply.items()
+                if z.cards and game.cost(game.db[n]) <= up_to
+            ),
             default=0.0,
         )
         return max(best, gain_worth(up_to) if up_to <= 6 else 3.0)
 
-    def gain_value(self, game: Game, p: Any, name: str) -> float:
+    @staticmethod
+    def deck_counts(p: Any) -> tuple[Counter[str], int]:
+        """The copies of each name a player owns, and their terminals: what `gain_value` weighs."""
+        cards = p.all_cards()
+        return name_counts(cards), sum(is_terminal(traits(c.defn), c.defn) for c in cards)
+
+    def gain_value(self, game: Game, p: Any, name: str, deck: tuple[Counter[str], int] | None = None) -> float:
         """A card to gain, judged as a buy would be: Treasures by coins, Victory cards by points
-        late, Kingdom cards by traits less what copies and crowded terminals take away."""
+        late, Kingdom cards by traits less what copies and crowded terminals take away. `deck`:
+        `deck_counts`, when the caller judges many cards for one deck."""
         d = game.db.defs.get(name)
         if d is None or name in JUNK or d.cost is None:
             return self.worth(game, name) - 3
@@ -535,9 +548,9 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         if d.kind != "kingdom":
             return traits(d).coins + 0.5 * traits(d).cards
         t = traits(d)
-        v = self.buy_value(game, p, d, t) - self.plan.copy_penalty * sum(c.name == name for c in p.all_cards())
+        copies, terminals = deck or self.deck_counts(p)
+        v = self.buy_value(game, p, d, t) - self.plan.copy_penalty * copies.get(name, 0)
         if is_terminal(t, d):
-            terminals = sum(is_terminal(traits(c.defn), c.defn) for c in p.all_cards())
             v -= 0.7 * max(0, terminals - 1)
         return v
 
