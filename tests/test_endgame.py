@@ -21,6 +21,7 @@ LEVELS = ["normal", "hard", "expert"]
 @pytest.fixture(autouse=True)
 def quick_thinking(monkeypatch):
     monkeypatch.setattr(expert, "ROUNDS", (1,))
+    monkeypatch.setattr(expert, "MORE", 1.0)
     monkeypatch.setattr(expert, "THINK_CACHE", {})
 
 

@@ -3,6 +3,8 @@ move while that loses, and gives the player hints that the interpreter accepts."
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from dominion_tui.bots import expert, make_player
@@ -21,6 +23,7 @@ from tests.test_random_games import pool_config
 def quick_thinking(monkeypatch):
     """One round of simulated games: the same choice mechanism, a fraction of the time."""
     monkeypatch.setattr(expert, "ROUNDS", (1,))
+    monkeypatch.setattr(expert, "MORE", 1.0)
     monkeypatch.setattr(expert, "THINK_CACHE", {})
 
 
@@ -72,6 +75,38 @@ def test_a_second_core_plays_half_the_simulated_games_with_the_same_results(monk
 
     monkeypatch.setattr(expert, "_collect", failed)
     assert expert.played(kingdom, [], pool, games) == alone
+
+
+def test_the_seeds_per_round_scale_to_the_work_left() -> None:
+    """Four candidates then two, 8 then 12 seeds, both seats, 100 questions a game: 11,200."""
+    assert expert.scaled((8, 12), 4, 5_600, 100) == [4, 6]
+    assert expert.scaled((8, 12), 4, 10**9, 100) == [int(8 * expert.MORE), int(12 * expert.MORE)]
+    assert expert.scaled((8, 12), 4, 0, 100) == [1, 1]
+
+
+@pytest.mark.parametrize("cost", [50, 2_000])
+def test_a_kingdom_of_slow_games_thinks_on_fewer_and_a_quick_one_on_more(monkeypatch, cost: int) -> None:
+    """The games' work, not their number, is bounded: quick games are played by more seeds
+    than ROUNDS names, slow ones by fewer, the first round's base seeds always."""
+    monkeypatch.setattr(expert, "ROUNDS", (4, 6, 9))
+    monkeypatch.setattr(expert, "MORE", 2.0)
+    monkeypatch.setattr(expert, "WORK", 100_000)
+    played: list[tuple] = []
+
+    def fake(kingdom, landscapes, pool, games):
+        played.extend(games)
+        return [(0.5, cost)] * len(games)
+
+    monkeypatch.setattr(expert, "played", fake)
+    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    n = len(expert.candidates(kingdom))
+    choose(kingdom, [], 3)
+    base = 2 * (4 * n + 6 * math.ceil(n / 2) + 9 * math.ceil(math.ceil(n / 2) / 2))
+    if cost == 50:  # 100,000 of work pays for every round twice over
+        assert len(played) == 2 * base
+    else:  # the first round's base seeds cost more than the work: then 1 seed a round
+        a1 = math.ceil(n / 2)
+        assert 8 * n * cost > expert.WORK and len(played) == 8 * n + 2 * a1 + 2 * math.ceil(a1 / 2)
 
 
 def test_candidates_start_with_the_tuned_plan_then_hards_and_end_with_an_engine() -> None:

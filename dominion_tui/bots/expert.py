@@ -36,9 +36,13 @@ SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells noth
 # Seeds per round, each played in both seats. Over 39 random kingdoms, each chosen plan judged on
 # 60 fresh games against hard (benchmarks/expert_seeds.py): a third of these seeds chose plans
 # worth 61.5%, two thirds 62.8%, all 64.4%, as good as the best candidate found by 60 games each
-# (62.8% on fresh games): the plans were there, too few games misjudged them. The first round,
-# where every candidate plays, has 8 seeds, not 12: the slowest kingdom then thinks under 5 s.
+# (62.8% on fresh games): the plans were there, too few games misjudged them. So the seeds are
+# scaled to WORK, the questions answered in all the simulated games, the same on every machine:
+# on this one a question costs 20 to 45 microseconds (Events' judgement the most), so 200,000 on
+# 2 cores think about 2 to 4.5 s; a kingdom of quick games plays up to MORE times the seeds.
 ROUNDS = (8, 12, 18, 30)
+WORK = 200_000
+MORE = 2.0
 PRIOR = 1.0  # the first candidate keeps this many games' head start: a few games are a noisy judge
 THINK_CACHE: dict[tuple, Strategy] = {}
 
@@ -116,19 +120,27 @@ class _Capped(Exception):
 
 
 class _Cap:
-    """Wraps a simulated player: a game past SIM_TURNS stops."""
+    """Wraps a simulated player: a game past SIM_TURNS stops. Counts the questions answered,
+    the measure of a game's work that is the same on every machine."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
+        self.answered = 0
 
     def decide(self, game: Game, d: Decision) -> Any:
         if game.current.turns_taken > SIM_TURNS:
             raise _Capped
+        self.answered += 1
         return self.inner.decide(game, d)
 
 
 def match(kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, first: bool) -> float:
     """One simulated game of a strategy against `hard`: 1 a win, 0.5 shared or capped, 0 a loss."""
+    return match_work(kingdom, landscapes, s, seed, first)[0]
+
+
+def match_work(kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, first: bool) -> tuple[float, int]:
+    """`match`'s result, and the questions both players answered in it (the game's work)."""
     from ..setup import new_game  # not at import: setup loads the cards
 
     me = Expert(seed, strategy=s)
@@ -138,38 +150,69 @@ def match(kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, fir
     game = new_game(Config(seats, list(kingdom), list(landscapes), seed), deciders)
     try:
         game.run()
+        names = [p.name for p in game.winners]
+        won = 1.0 if names == ["me"] else 0.5 if "me" in names else 0.0
     except _Capped:
-        return 0.5
-    names = [p.name for p in game.winners]
-    return 1.0 if names == ["me"] else 0.5 if "me" in names else 0.0
+        won = 0.5
+    return won, sum(c.answered for c in deciders.values())
 
 
 def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
-    """The candidate that did best against `hard` in the same seeded games, by rounds."""
+    """The candidate that did best against `hard` in the same seeded games, by rounds. The seeds
+    per round grow or shrink to WORK by what this kingdom's games cost: once the first round's
+    base seeds are played, it and every later round are scaled by one factor (at most MORE), then
+    again after each round for the work left. Slow kingdoms think no longer than the rest; quick
+    ones judge their plans on more games."""
     rng = PositionRandom()
     rng.seed(f"expert:{seed}:{','.join(kingdom)}:{','.join(landscapes)}")
     pool = candidates(kingdom)
     scores = [PRIOR] + [0.0] * (len(pool) - 1)  # the first: the tuned plan, else hard's
     alive = list(range(len(pool)))
-    for r, n in enumerate(ROUNDS):
+    work = games_played = 0
+
+    def play(n: int) -> None:
+        nonlocal work, games_played
         seeds = [rng.randrange(10**9) for _ in range(n)]
         games = [(i, g, first) for i in alive for g in seeds for first in (True, False)]
-        for (i, _, _), won in zip(games, played(kingdom, landscapes, pool, games)):
+        for (i, _, _), (won, cost) in zip(games, played(kingdom, landscapes, pool, games)):
             scores[i] += won
+            work += cost
+        games_played += len(games)
+
+    rounds = list(ROUNDS)
+    for r in range(len(rounds)):
+        play(rounds[r])
         if len(alive) == 1:
             break
+        if r == 0:  # the first round's cost known: it grows with the rest when there is work to spare
+            first, *_ = scaled(ROUNDS, len(alive), WORK, work / games_played)
+            play(max(0, first - rounds[0]))
         alive.sort(key=lambda i: (-scores[i], i))
-        alive = alive[: max(1, math.ceil(len(alive) / 2))] if r < len(ROUNDS) - 1 else alive[:1]
+        alive = alive[: max(1, math.ceil(len(alive) / 2))] if r < len(rounds) - 1 else alive[:1]
+        rounds[r + 1 :] = scaled(ROUNDS[r + 1 :], len(alive), WORK - work, work / games_played)
     return pool[alive[0]]
 
 
-def played(kingdom: list[str], landscapes: list[str], pool: list[Strategy], games: list[tuple]) -> list[float]:
-    """The results of the simulated games, in order. Where the machine has a second core, a forked
+def scaled(rounds: tuple[int, ...], alive: int, left: float, per_game: float) -> list[int]:
+    """These rounds' seeds, all scaled by one factor (at most MORE) so that their games, the
+    field halving after each round, cost the work left; at least 1 seed a round."""
+    planned, n = 0.0, alive
+    for seeds in rounds:
+        planned += 2 * n * seeds * per_game
+        n = max(1, math.ceil(n / 2))
+    factor = min(MORE, max(0.0, left) / planned) if planned else 1.0
+    return [max(1, int(seeds * factor)) for seeds in rounds]
+
+
+def played(
+    kingdom: list[str], landscapes: list[str], pool: list[Strategy], games: list[tuple]
+) -> list[tuple[float, int]]:
+    """The results of the simulated games and their work, in order. Where the machine has a second core, a forked
     copy of this process plays every other game, so each half holds every plan's games (each game is
     seeded, so the results are the same either way); if the copy fails, this process plays its half too."""
 
-    def play(part: list[tuple]) -> list[float]:
-        return [match(kingdom, landscapes, pool[i], g, first) for i, g, first in part]
+    def play(part: list[tuple]) -> list[tuple[float, int]]:
+        return [match_work(kingdom, landscapes, pool[i], g, first) for i, g, first in part]
 
     ours, copys = games[0::2], games[1::2]
     if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2 or len(copys) < 8:
@@ -201,12 +244,12 @@ def played(kingdom: list[str], landscapes: list[str], pool: list[Strategy], game
     theirs = _collect(r, pid, len(copys))
     if theirs is None:
         theirs = play(copys)
-    results = [0.0] * len(games)
+    results: list[tuple[float, int]] = [(0.0, 0)] * len(games)
     results[0::2], results[1::2] = mine, theirs
     return results
 
 
-def _collect(r: int, pid: int, n: int) -> list[float] | None:
+def _collect(r: int, pid: int, n: int) -> list[tuple[float, int]] | None:
     """The copy's results, or None when it failed or sent nothing for a minute (then it is stopped)."""
     data = b""
     try:
