@@ -61,3 +61,28 @@ def test_transport_first_exiles_less_than_a_card_and_brings_a_whole_one_home() -
     assert normal.purchase(game, a) == "Silver"  # a Coven in Exile is not yet in the deck
     game.new_card("Coven", a.exile)
     assert normal.purchase(game, a) == "Transport"  # onto the deck: the whole card
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_pursue_is_bought_with_the_coins_a_province_leaves_not_with_a_golds(level: str) -> None:
+    # Pursue gives back the Buy it takes: at 10 coins the Province is still bought after it;
+    # at 7 it would leave 5 where the coins buy a Gold (or hard's Sculptor at 7)
+    game, a = position(["Sculptor", "Hostelry"], ["Pursue"], phase="buy")
+    bot = make_player(level, 1)
+    a.coins = 10
+    assert bot.purchase(game, a) == "Pursue"
+    game.turn.bought_cards.append("Pursue")
+    a.coins = 8
+    assert bot.purchase(game, a) == "Province"
+    game, a = position(["Sculptor", "Hostelry"], ["Pursue"], phase="buy")
+    a.coins = 7
+    assert bot.purchase(game, a) in ("Gold", "Sculptor")
+
+
+def test_enclave_is_its_gold_and_a_duchy_in_exile_so_with_no_duchy_left_a_province_instead() -> None:
+    game, a = position(["Sculptor", "Hostelry"], ["Enclave"], phase="buy")
+    a.coins = 8  # early, no Gold yet: a Gold and 3 points outside the deck beat the Province
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Enclave"
+    game.supply["Duchy"].cards.clear()  # then only a Gold: the Province is more
+    assert hard.purchase(game, a) == "Province"
