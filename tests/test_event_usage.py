@@ -86,3 +86,14 @@ def test_enclave_is_its_gold_and_a_duchy_in_exile_so_with_no_duchy_left_a_provin
     assert hard.purchase(game, a) == "Enclave"
     game.supply["Duchy"].cards.clear()  # then only a Gold: the Province is more
     assert hard.purchase(game, a) == "Province"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_banish_exiles_an_estate_early_rather_than_buy_a_silver(level: str) -> None:
+    # it is missed on every shuffle to come, and still scores in Exile
+    game, a = position(["Sculptor", "Hostelry"], ["Banish"], phase="buy")
+    a.coins = 4
+    bot = make_player(level, 1)
+    assert bot.purchase(game, a) != "Banish"  # nothing in hand to exile
+    game.new_card("Estate", a.hand)
+    assert bot.purchase(game, a) == "Banish"

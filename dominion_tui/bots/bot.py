@@ -9,7 +9,7 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
 from .endgame import buy_gains, loses, play_gains, safe
-from .events import EventJudge
+from .events import SHUFFLES_LEFT, EventJudge
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
 from .traits import Traits, _num, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
@@ -463,8 +463,9 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
                 ),
                 default=0.0,
             )
-        elif t.exiles or t.trashes:  # Banish: all the copies of one junk card in hand
-            v += max((sum(self.junk_value(game, c.name) for c in hand if c.name == x.name) for x in hand), default=0.0)
+        elif t.exiles or t.trashes:  # Banish: all the copies of one junk card in hand, for good
+            junk = max((sum(self.junk_value(game, c.name) for c in hand if c.name == x.name) for x in hand), default=0)
+            v += SHUFFLES_LEFT * junk
         if t.plays and not t.gain_up_to:  # Toil, March, Delay: an Action that would stay unplayed
             dead = [c for c in (p.discard.cards if "discard pile" in d.text else hand) if c.is_("Action")]
             if p.actions and "discard pile" not in d.text and game.phase == "action":
