@@ -97,3 +97,10 @@ def test_banish_exiles_an_estate_early_rather_than_buy_a_silver(level: str) -> N
     assert bot.purchase(game, a) != "Banish"  # nothing in hand to exile
     game.new_card("Estate", a.hand)
     assert bot.purchase(game, a) == "Banish"
+
+
+def test_bargain_takes_a_five_for_four_though_the_other_player_gets_a_horse() -> None:
+    kingdom = ["Coven", "Ducat", "Gatekeeper", "Kiln", "Mountain Village", "Paddock", "Scrap", "Silk Merchant"]
+    game, a = position(kingdom + ["Stockpile", "Villain"], ["Bargain"], phase="buy")
+    a.coins = 4  # a Silver, or Bargain's card costing 5 and one Horse (one play of +2 Cards) to B
+    assert make_player("hard", 1).purchase(game, a) == "Bargain"

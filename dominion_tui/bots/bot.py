@@ -9,7 +9,7 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
 from .endgame import buy_gains, loses, play_gains, safe
-from .events import SHUFFLES_LEFT, EventJudge
+from .events import HORSE_GIVEN, SHUFFLES_LEFT, EventJudge
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
 from .traits import Traits, _num, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
@@ -441,8 +441,8 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             v += self.best_gain(game, p, t.gain_up_to)
             if t.plays:  # Reap: the Gold gained is played at once, next turn
                 v += 0.5 * gain_worth(t.gain_up_to)
-            if "Each other player gains" in d.text:  # Bargain: their Horses
-                v -= 0.5
+            if "Each other player gains" in d.text:  # Bargain: their Horses, each played once
+                v -= HORSE_GIVEN * (len(game.players) - 1)
         gained = self.gain_event_value(game, p, d)
         if gained is not None:  # Enclave: a Gold and a Duchy's points in Exile
             v = gained
