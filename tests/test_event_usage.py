@@ -61,3 +61,46 @@ def test_transport_first_exiles_less_than_a_card_and_brings_a_whole_one_home() -
     assert normal.purchase(game, a) == "Silver"  # a Coven in Exile is not yet in the deck
     game.new_card("Coven", a.exile)
     assert normal.purchase(game, a) == "Transport"  # onto the deck: the whole card
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_pursue_is_bought_with_the_coins_a_province_leaves_not_with_a_golds(level: str) -> None:
+    # Pursue gives back the Buy it takes: at 10 coins the Province is still bought after it;
+    # at 7 it would leave 5 where the coins buy a Gold (or hard's Sculptor at 7)
+    game, a = position(["Sculptor", "Hostelry"], ["Pursue"], phase="buy")
+    bot = make_player(level, 1)
+    a.coins = 10
+    assert bot.purchase(game, a) == "Pursue"
+    game.turn.bought_cards.append("Pursue")
+    a.coins = 8
+    assert bot.purchase(game, a) == "Province"
+    game, a = position(["Sculptor", "Hostelry"], ["Pursue"], phase="buy")
+    a.coins = 7
+    assert bot.purchase(game, a) in ("Gold", "Sculptor")
+
+
+def test_enclave_is_its_gold_and_a_duchy_in_exile_so_with_no_duchy_left_a_province_instead() -> None:
+    game, a = position(["Sculptor", "Hostelry"], ["Enclave"], phase="buy")
+    a.coins = 8  # early, no Gold yet: a Gold and 3 points outside the deck beat the Province
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Enclave"
+    game.supply["Duchy"].cards.clear()  # then only a Gold: the Province is more
+    assert hard.purchase(game, a) == "Province"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_banish_exiles_an_estate_early_rather_than_buy_a_silver(level: str) -> None:
+    # it is missed on every shuffle to come, and still scores in Exile
+    game, a = position(["Sculptor", "Hostelry"], ["Banish"], phase="buy")
+    a.coins = 4
+    bot = make_player(level, 1)
+    assert bot.purchase(game, a) != "Banish"  # nothing in hand to exile
+    game.new_card("Estate", a.hand)
+    assert bot.purchase(game, a) == "Banish"
+
+
+def test_bargain_takes_a_five_for_four_though_the_other_player_gets_a_horse() -> None:
+    kingdom = ["Coven", "Ducat", "Gatekeeper", "Kiln", "Mountain Village", "Paddock", "Scrap", "Silk Merchant"]
+    game, a = position(kingdom + ["Stockpile", "Villain"], ["Bargain"], phase="buy")
+    a.coins = 4  # a Silver, or Bargain's card costing 5 and one Horse (one play of +2 Cards) to B
+    assert make_player("hard", 1).purchase(game, a) == "Bargain"

@@ -10,7 +10,7 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
 from .endgame import buy_gains, loses, play_gains, safe
-from .events import EventJudge
+from .events import HORSE_GIVEN, SHUFFLES_LEFT, EventJudge
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
 from .traits import Traits, _num, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
@@ -365,7 +365,8 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
 
     def landscape_purchase(self, game: Game, p: Any, spare: bool = False) -> str | None:
         """A Project once, early, at its price; an Event when its traits, judged in this hand,
-        beat what the coins would buy. Each Event at most once a turn, so no loop."""
+        beat what the coins would buy; one that gives back the Buy it takes (Pursue) when the
+        coins left still buy the same. Each Event at most once a turn, so no loop."""
         bought = game.turn.bought_cards
         options = [
             (d, cost)
@@ -378,19 +379,19 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         first = not spare and p.buys > 1 and not game.turn.bought_in_phase  # gain_first's question
         if not options and not (first and any(d.kind == "event" for d in game.landscapes)):
             return None  # none to buy, none to buy a card first for: the coins unpriced (a hot path)
-        provinces = len(game.supply.get("Province", []))
-        money = 0.0 if spare else 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
-        if p.coins >= 8 and not spare:  # a Province; an early one is worth a little more than Gold
-            money = 6.0 if provinces > 2 else 9.0
-            if p.turns_taken <= 6 and not any(c.name == "Gold" for c in p.all_cards()):
-                money = 3.5
-        if 3 <= p.coins < 8 and not spare:  # or the kingdom card the coins would buy
-            money = self.coins_buy(game, p)
-        best, best_v = None, money + 0.3
+        money = 0.0 if spare else self.coins_worth(game, p, p.coins)
+        best, best_v = None, 0.3  # by what it gains over what it takes
         for d, cost in options:
-            v = self.project_value(game, p, d, cost) if d.kind == "project" else self.event_value(game, p, d, traits(d))
+            t = traits(d)
+            v = self.project_value(game, p, d, cost) if d.kind == "project" else self.event_value(game, p, d, t)
             if cost == 0 and p.buys > 1 and v > 0.3:  # free, with a Buy to spare: it takes nothing
                 v += money
+            takes = money
+            if d.kind == "event" and t.buys and not spare:  # it gives back the Buy it takes: bought
+                if not self.buys_as_much(game, p, p.coins - cost):  # when the coins left buy as much
+                    continue
+                takes = 0.0
+            v -= takes
             if v > best_v or v == best_v and best is not None and d.name < best:
                 best, best_v = d.name, v
         return best or (None if spare else self.gain_first(game, p, money))
@@ -441,8 +442,11 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             v += self.best_gain(game, p, t.gain_up_to)
             if t.plays:  # Reap: the Gold gained is played at once, next turn
                 v += 0.5 * gain_worth(t.gain_up_to)
-            if "Each other player gains" in d.text:  # Bargain: their Horses
-                v -= 0.5
+            if "Each other player gains" in d.text:  # Bargain: their Horses, each played once
+                v -= HORSE_GIVEN * (len(game.players) - 1)
+        gained = self.gain_event_value(game, p, d)
+        if gained is not None:  # Enclave: a Gold and a Duchy's points in Exile
+            v = gained
         if "per differently named card you have gained" in d.text:  # Commerce
             v = gain_worth(t.gain_up_to) * len({c.name for q, c in game.turn.gained if q is p})
         if "Action Supply pile" in d.text:  # Populate: every Action, early only
@@ -460,8 +464,9 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
                 ),
                 default=0.0,
             )
-        elif t.exiles or t.trashes:  # Banish: all the copies of one junk card in hand
-            v += max((sum(self.junk_value(game, c.name) for c in hand if c.name == x.name) for x in hand), default=0.0)
+        elif t.exiles or t.trashes:  # Banish: all the copies of one junk card in hand, for good
+            junk = max((sum(self.junk_value(game, c.name) for c in hand if c.name == x.name) for x in hand), default=0)
+            v += SHUFFLES_LEFT * junk
         if t.plays and not t.gain_up_to:  # Toil, March, Delay: an Action that would stay unplayed
             dead = [c for c in (p.discard.cards if "discard pile" in d.text else hand) if c.is_("Action")]
             if p.actions and "discard pile" not in d.text and game.phase == "action":
