@@ -2,10 +2,10 @@
 
 Each pair of games shares one random kingdom and one game seed, with the seats swapped, so the
 kingdom and the first player's edge cancel out. `--force NAME` puts a landscape into every
-kingdom in place of the randomizer's (repeatable: all of them together); `--each NAME` runs the
-games once per landscape named (repeatable), `--each-way` once per Way. Prints the current
-bots' share of the wins (a tie shared) with a 95% interval over the pairs, and in how many
-games each side used the forced landscapes. One process; run by hand:
+kingdom in place of the randomizer's landscapes, or a Kingdom card into it (repeatable: all
+together); `--each NAME` runs the games once per landscape named (repeatable), `--each-way`
+once per Way. Prints the current bots' share of the wins (a tie shared) with a 95% interval
+over the pairs, and in how many games each side used a forced card or landscape. One process; run by hand:
 
     python benchmarks/head_to_head.py 1000 --ref main~1 --force "Way of the Turtle"
     python benchmarks/head_to_head.py 500 --ref main --each-way --level expert
@@ -35,6 +35,7 @@ from dominion_tui.bots import make_player
 from dominion_tui.setup import database, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
+KINGDOM = {d.name for d in database().of_kind("kingdom")}
 
 
 def load_ref_bots(ref: str, into: Path) -> ModuleType:
@@ -91,7 +92,9 @@ def run(makers: dict[str, Callable[[int], Any]], games: int, seed: int, forced: 
     capped = 0
     for j in range(0, games, 2):
         kingdom, lands = simulate.random_kingdom(random.Random(f"h2h:{seed}:{tag}:{j // 2}"))
-        lands = list(forced) if forced else lands
+        cards = [n for n in forced if n in KINGDOM]
+        kingdom = cards + [n for n in kingdom if n not in cards][: 10 - len(cards)]
+        lands = [n for n in forced if n not in KINGDOM] or lands
         shares = []
         for i in (j, j + 1):
             r = play_pair_game(makers, seed, i, kingdom, lands)
@@ -105,7 +108,7 @@ def run(makers: dict[str, Callable[[int], Any]], games: int, seed: int, forced: 
             pairs.append(sum(shares) / len(shares))
     mean, half = interval(pairs)
     counted = f"{len(pairs)} pairs" + (f", {capped} games capped" if capped else "")
-    uses = f"; forced landscape used in games: new {used['new']}, old {used['old']}" if forced else ""
+    uses = f"; forced cards used in games: new {used['new']}, old {used['old']}" if forced else ""
     print(f"{tag}: new {100 * mean:.1f}% ± {100 * half:.1f} ({counted}){uses}", flush=True)
     return pairs
 
