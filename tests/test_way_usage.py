@@ -123,6 +123,13 @@ def test_way_of_the_rat_takes_a_copy_for_a_copper_only_when_the_coin_is_not_miss
     assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", ["Gold", "Gold", "Copper", "Copper"]) == 0
 
 
+def test_way_of_the_rat_never_discards_the_copper_that_makes_a_province() -> None:
+    # 8 coins with a Copper: a copy of the Kiln or the Animal Fair is not worth the Province's
+    # points over the Gold that 7 coins buy
+    for card in ("Kiln", "Animal Fair"):
+        assert way_asked([card], "Way of the Rat", card, ["Gold", "Gold", "Copper", "Copper"]) == 0, card
+
+
 def test_way_of_the_camel_exiles_no_gold_from_a_hand_that_buys_a_province() -> None:
     assert way_asked(["Cargo Ship"], "Way of the Camel", "Cargo Ship", ["Estate", "Copper"]) == 1
     assert way_asked(["Cargo Ship"], "Way of the Camel", "Cargo Ship", ["Gold", "Gold", "Silver"]) == 0

@@ -131,11 +131,16 @@ class WayJudge:
         )
         chances: dict[int, dict[int, float]] = {}
 
+        # the step at a Province is what it buys: its points over the Gold that 7 coins buy (a
+        # step of 1 let Way of the Rat discard the Copper that made a Province; the Gold's step
+        # valued the same way, a Gold over a Silver, measured no better than 0.5)
+        province_step = max(1.0, game.db["Province"].vp - self.card_value(game, game.db["Gold"]))
+
         def spend(m: int, buys: int) -> float:
             """What m coins are worth to this turn's buys: each coin up to a Province, less past
             it (only with a second Buy), and a step at the Gold (a Duchy late) and the Province."""
             v = min(m, 8) + (0.6 * min(m - 8, 8) if buys > 1 and m > 8 else 0)
-            return v + (0.5 if m >= (5 if late else 6) else 0) + (1.0 if m >= 8 else 0)
+            return v + (0.5 if m >= (5 if late else 6) else 0) + (province_step if m >= 8 else 0)
 
         def money(coins: int, cards: int, base: int, buys: int) -> float:
             k = min(cards, drawable)
