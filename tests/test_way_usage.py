@@ -9,9 +9,10 @@ from dominion_tui.core.game import Config
 from dominion_tui.setup import new_game
 
 
-def position(kingdom: list[str], way: str, hand: list[str]):
+def position(kingdom: list[str], way: str, hand: list[str], deck: list[str] | None = None):
     """Player A on its turn with this hand, its 10 starting cards (7 Coppers, 3 Estates) in its
-    deck and discard pile, no Action left: the card asked about was just played."""
+    deck and discard pile (or these cards on its deck, the rest in the discard pile), no Action
+    left: the card asked about was just played."""
     game = new_game(Config(["A", "B"], kingdom, [way], 3))
     a = game.players[0]
     game.phase = "action"
@@ -19,13 +20,21 @@ def position(kingdom: list[str], way: str, hand: list[str]):
     a.hand.cards.clear()
     for n in hand:
         game.new_card(n, a.hand)
+    if deck is not None:
+        a.discard.cards.extend(a.deck.cards)
+        a.deck.cards.clear()
+        for n in deck:
+            game.new_card(n, a.deck)
     a.coins, a.buys, a.actions = 0, 1, 0
     return game, a
 
 
-def way_asked(kingdom: list[str], way: str, card: str, hand: list[str]) -> int:
+def way_asked(
+    kingdom: list[str], way: str, card: str, hand: list[str], deck: list[str] | None = None, actions: int = 0
+) -> int:
     """hard's answer to "Play this card normally or with the Way?": 0 its own text, 1 the Way."""
-    game, a = position(kingdom, way, hand)
+    game, a = position(kingdom, way, hand, deck)
+    a.actions = actions
     d = Decision(
         "option",
         a,
@@ -62,6 +71,32 @@ def test_way_of_the_turtle_keeps_coins_that_buy_nothing_more_for_next_turn() -> 
     assert way_asked(["Cargo Ship"], "Way of the Turtle", "Cargo Ship", ["Gold"] * 2) == 0
 
 
+def test_way_of_the_turtle_moves_the_cards_a_draw_card_would_draw_and_waits_for_nothing() -> None:
+    # a Black Cat played from the Turtle at the start of the turn (no Action used), 2 coins and
+    # 2 Estates on the deck: set aside again, it would draw the cards after a next hand that
+    # holds those Estates anyway; this turn's buy loses its 2 cards for nothing
+    poor = ["Copper", "Copper", "Estate", "Estate", "Estate"]
+    assert way_asked(["Black Cat"], "Way of the Turtle", "Black Cat", poor, ["Estate", "Estate"], 1) == 0
+    # 9 coins buy a Province with 1 Buy: the 2 Coppers it would draw wait for next turn
+    rich = ["Gold", "Gold", "Gold", "Estate", "Estate"]
+    assert way_asked(["Black Cat"], "Way of the Turtle", "Black Cat", rich, ["Copper", "Copper"], 1) == 1
+
+
+def test_way_of_the_turtle_never_takes_a_reaction_off_its_turn() -> None:
+    # on another player's turn the Black Cat's 2 cards come in the next hand either way, and
+    # only now does it give a Curse
+    game, a = position(["Black Cat"], "Way of the Turtle", ["Gold", "Gold", "Gold", "Estate"], ["Copper", "Copper"])
+    game.current = game.players[1]
+    d = Decision(
+        "option",
+        a,
+        "Black Cat reacts: play it normally or with a Way?",
+        [Option("normal", None), Option("Way of the Turtle", game.db["Way of the Turtle"])],
+        topic="way",
+    )
+    assert make_player("hard", 1).answer_way(game, d) == [0]
+
+
 def test_way_of_the_monkey_when_its_coin_surely_reaches_a_province() -> None:
     hand = ["Gold", "Silver", "Copper", "Copper"]  # 7 coins: the Sheepdog's 2 Cards may miss
     assert way_asked(["Sheepdog"], "Way of the Monkey", "Sheepdog", hand) == 1
@@ -86,6 +121,13 @@ def test_way_of_the_rat_takes_a_copy_for_a_copper_only_when_the_coin_is_not_miss
     assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", hand) == 1
     # 8 coins: the Copper is the Province
     assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", ["Gold", "Gold", "Copper", "Copper"]) == 0
+
+
+def test_way_of_the_rat_never_discards_the_copper_that_makes_a_province() -> None:
+    # 8 coins with a Copper: a copy of the Kiln or the Animal Fair is not worth the Province's
+    # points over the Gold that 7 coins buy
+    for card in ("Kiln", "Animal Fair"):
+        assert way_asked([card], "Way of the Rat", card, ["Gold", "Gold", "Copper", "Copper"]) == 0, card
 
 
 def test_way_of_the_camel_exiles_no_gold_from_a_hand_that_buys_a_province() -> None:

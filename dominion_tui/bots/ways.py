@@ -123,7 +123,6 @@ class WayJudge:
         drawable = len(pile)
         actions_in = 0.3 * sum(c.is_("Action") for c in pile) / max(1, drawable)
         coin_density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable)
-        density = coin_density + actions_in
         hand_money = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
         late = len(game.supply.get("Province", [])) <= 4
         junk = max(
@@ -132,11 +131,16 @@ class WayJudge:
         )
         chances: dict[int, dict[int, float]] = {}
 
+        # the step at a Province is what it buys: its points over the Gold that 7 coins buy (a
+        # step of 1 let Way of the Rat discard the Copper that made a Province; the Gold's step
+        # valued the same way, a Gold over a Silver, measured no better than 0.5)
+        province_step = max(1.0, game.db["Province"].vp - self.card_value(game, game.db["Gold"]))
+
         def spend(m: int, buys: int) -> float:
             """What m coins are worth to this turn's buys: each coin up to a Province, less past
             it (only with a second Buy), and a step at the Gold (a Duchy late) and the Province."""
             v = min(m, 8) + (0.6 * min(m - 8, 8) if buys > 1 and m > 8 else 0)
-            return v + (0.5 if m >= (5 if late else 6) else 0) + (1.0 if m >= 8 else 0)
+            return v + (0.5 if m >= (5 if late else 6) else 0) + (province_step if m >= 8 else 0)
 
         def money(coins: int, cards: int, base: int, buys: int) -> float:
             k = min(cards, drawable)
@@ -145,9 +149,18 @@ class WayJudge:
             got = sum(w * spend(base + coins + s, buys) for s, w in chances[k].items())
             return got + actions_in * k - spend(hand_money, p.buys)
 
+        def drawn(cards: int) -> float:
+            """The coins of the very cards drawn now, at their average: a card deferred draws
+            on a turn to come, but the next hand then holds these same cards (it is drawn
+            first), so deferring only moves them to that turn."""
+            k = min(cards, drawable)
+            if k not in chances:
+                chances[k] = draws(pile, len(p.deck.cards), k)
+            return sum(s * w for s, w in chances[k].items()) + actions_in * k
+
         def worth(t: Traits, discards: bool = False, later: bool = False) -> float:
             """discards: the hand is discarded first, its Treasures and the Actions the Actions
-            left would play; later: on a turn to come, its coins and cards at their average."""
+            left would play; later: on a turn to come, its coins and the cards drawn now, at their average."""
             base = p.coins if discards else hand_money
             if discards:
                 more = 0.2 * t.actions - sum(waiting[:actions])
@@ -155,19 +168,25 @@ class WayJudge:
                 more = sum(waiting[: t.actions])
             else:
                 more = 0.2 * t.actions
-            gets = t.coins + density * t.cards if later else money(t.coins, t.cards, base, p.buys + t.buys)
+            gets = t.coins + drawn(t.cards) if later else money(t.coins, t.cards, base, p.buys + t.buys)
             return gets + more + 0.3 * t.buys + 0.5 * t.horses + (junk if t.trashes or t.exiles else 0)
 
         ct = traits(card)
+        my_turn = game.current is p
+        # an attack "if it is not your turn" hits no one on its owner's turn
+        attack = 1.5 if ct.attack else 0.0
+        own_turn_attack = 0.0 if "not your turn" in card.text else attack
         rest = (
-            (1.5 if ct.attack else 0)
+            (attack if not my_turn else own_turn_attack)
             + 0.5 * ct.coffers
             + (max(1.5, 0.6 * gain_worth(ct.gain_up_to)) if ct.gains else 0)
             + 0.7 * ct.villagers
             - (1.0 if ct.returns else 0)
         )
         own = worth(ct, card.text.startswith("Discard your hand")) + rest
-        later = worth(ct, later=True) + rest  # the same text on a turn to come (Turtle)
+        # the same text on this player's next turn (Turtle); off its turn, what the card's own
+        # text draws now already comes in that turn's hand: waiting only loses the attack
+        later = worth(ct, later=True) + rest if my_turn else own - attack + own_turn_attack
         h = Hand(hand, hand_money, late, coin_density, worth, later)
         return [own if w is None else self.way_value(game, p, card, w, h) for w in ways]
 
