@@ -386,13 +386,12 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             v = self.project_value(game, p, d, cost) if d.kind == "project" else self.event_value(game, p, d, t)
             if cost == 0 and p.buys > 1 and v > 0.3:  # free, with a Buy to spare: it takes nothing
                 v += money
-            takes = money
-            if d.kind == "event" and t.buys and not spare:  # it gives back the Buy it takes: bought
-                if not self.buys_as_much(game, p, p.coins - cost):  # when the coins left buy as much
-                    continue
-                takes = 0.0
-            v -= takes
-            if v > best_v or v == best_v and best is not None and d.name < best:
+            # an Event that gives back the Buy it takes takes nothing when the coins left buy as
+            # much: asked last, as it asks purchase twice
+            gives_back = d.kind == "event" and t.buys and not spare
+            v -= 0.0 if gives_back else money
+            better = v > best_v or v == best_v and best is not None and d.name < best
+            if better and (not gives_back or self.buys_as_much(game, p, p.coins - cost)):
                 best, best_v = d.name, v
         return best or (None if spare else self.gain_first(game, p, money))
 

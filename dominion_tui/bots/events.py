@@ -32,6 +32,7 @@ class EventJudge:
     """Judgement read from an Event's text that the traits cannot hold."""
 
     _probing = False  # buys_as_much is asking purchase what the coins buy: no Event weighs that
+    _bought: tuple[Any, dict[int, str | None]] = (None, {})  # bought_with's answers to this question
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         raise NotImplementedError  # Bot's
@@ -66,18 +67,27 @@ class EventJudge:
         forced games against the old judgement)."""
         if self._probing:
             return False
-        return self.bought_with(game, p, left) == self.bought_with(game, p, p.coins)
+        now = self.bought_with(game, p, p.coins)
+        if now is not None and game.cost(game.db[now]) > left:
+            return False  # the coins left cannot pay for it: no need to ask what they buy
+        return self.bought_with(game, p, left) == now
 
     def bought_with(self, game: Game, p: Any, coins: int) -> str | None:
         """What `purchase` buys with these coins, no Event weighed (None while asked already)."""
         if self._probing:
             return None
-        have, self._probing = p.coins, True
-        try:
-            p.coins = coins
-            return self.purchase(game, p)
-        finally:
-            p.coins, self._probing = have, False
+        stamp = (id(game), len(game.answers), id(game.waiting))  # one question: one answer per coins
+        if self._bought[0] != stamp:
+            self._bought = (stamp, {})
+        seen = self._bought[1]
+        if coins not in seen:
+            have, self._probing = p.coins, True
+            try:
+                p.coins = coins
+                seen[coins] = self.purchase(game, p)
+            finally:
+                p.coins, self._probing = have, False
+        return seen[coins]
 
     def coins_worth(self, game: Game, p: Any, coins: int) -> float:
         """What a buy with these coins is worth, on the scale Events are judged by: nothing
