@@ -133,3 +133,17 @@ def test_way_of_the_rat_never_discards_the_copper_that_makes_a_province() -> Non
 def test_way_of_the_camel_exiles_no_gold_from_a_hand_that_buys_a_province() -> None:
     assert way_asked(["Cargo Ship"], "Way of the Camel", "Cargo Ship", ["Estate", "Copper"]) == 1
     assert way_asked(["Cargo Ship"], "Way of the Camel", "Cargo Ship", ["Gold", "Gold", "Silver"]) == 0
+
+
+def test_a_card_that_discards_the_hand_is_not_played_from_a_hand_that_buys_more() -> None:
+    """Scholar discards the hand to draw 7: from a hand of 3 Golds (a Province) over a deck of
+    Coppers and Estates it would buy less; from a hand of Estates, more."""
+    deck = ["Copper", "Copper", "Estate", "Estate", "Copper", "Estate", "Copper", "Copper"]
+    for hand, played in (
+        (["Scholar", "Gold", "Gold", "Gold"], False),
+        (["Scholar", "Estate", "Estate", "Copper"], True),
+    ):
+        game, a = position(["Scholar"], "Way of the Mouse", hand, deck)
+        a.actions = 1
+        act = make_player("hard", 1).decide(game, Decision("turn", a, "Action phase", topic="action"))
+        assert (act.verb == "play" and act.name == "Scholar") == played, (hand, act)

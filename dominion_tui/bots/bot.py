@@ -80,7 +80,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
 
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
         names = {a.name or "" for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Action")}
-        names = {n for n in names if self.may_play(game, p, n)}
+        names = {n for n in names if self.may_play(game, p, n) and not self.worse_hand(game, p, n)}
         if not names:
             if (
                 p.villagers
@@ -104,6 +104,17 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
 
         first = sorted(names, key=key)[0]
         return TurnAction("play", self.way_first(game, p, names) or first)
+
+    def worse_hand(self, game: Game, p: Any, name: str) -> bool:
+        """A card that discards the hand for its draw (Scholar) leaves a worse hand than it
+        finds, judged as a Way's option is: what its draw adds to this turn's buy over the hand
+        (played with a Way instead when one is worth it)."""
+        d = game.db[name]
+        if not d.text.startswith("Discard your hand"):
+            return False
+        hand = list(p.hand.cards)
+        hand.remove(next(c for c in hand if c.name == name))
+        return max(self.way_values(game, p, d, [None, *game.ways], hand, p.actions - 1)) < 0
 
     @staticmethod
     def may_play(game: Game, p: Any, name: str) -> bool:
