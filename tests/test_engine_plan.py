@@ -12,8 +12,8 @@ KINGDOM = ["Mountain Village", "Swashbuckler", "Priest", "Barge", "Cargo Ship"]
 KINGDOM += ["Supplies", "Stockpile", "Fisherman", "Cardinal", "Kiln"]
 
 
-def a_deck(cards: tuple[tuple[str, int], ...], coins: int):
-    game = new_game(Config(["A", "B"], KINGDOM, [], 3))
+def a_deck(cards: tuple[tuple[str, int], ...], coins: int, kingdom: list[str] = KINGDOM):
+    game = new_game(Config(["A", "B"], kingdom, [], 3))
     a = game.players[0]
     for zone in (a.hand, a.deck, a.discard):
         zone.cards.clear()
@@ -41,3 +41,17 @@ def test_six_coins_still_buy_draw_where_a_village_waits_for_it() -> None:
     money = (("Gold", 3), ("Silver", 3), ("Copper", 2))
     game, a = a_deck((*money, ("Mountain Village", 1), ("Swashbuckler", 1)), 6)
     assert plan.purchase(game, a) in ("Swashbuckler", "Barge")
+
+
+def test_a_card_that_must_trash_is_no_draw_once_the_deck_holds_a_trasher() -> None:
+    """Research must trash a card from the hand to draw: the engine bought five and they
+    destroyed its own cards once the junk was gone. With one in the deck, the draw bought is
+    one that trashes nothing (Sheepdog); without a trasher yet, Research still fits."""
+    kingdom = ["Hideout", "Mountain Village", "Research", "Sheepdog", "Cardinal"]
+    kingdom += ["Kiln", "Acting Troupe", "Mastermind", "Goatherd", "Inventor"]  # no money plan's card
+    plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+    money = (("Gold", 2), ("Silver", 3), ("Copper", 3), ("Mountain Village", 1))
+    game, a = a_deck((*money, ("Research", 1)), 4, kingdom)
+    assert plan.purchase(game, a) == "Sheepdog"
+    game, a = a_deck(money, 4, kingdom)
+    assert plan.purchase(game, a) == "Research"
