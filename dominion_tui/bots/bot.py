@@ -332,12 +332,21 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         return best, best_v
 
     def buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
-        """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does."""
+        """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does
+        (worked out once a question: the coins in hand play no part)."""
+        seen = self.kept(game)
+        if seen is None:
+            return self.card_buy_value(game, p, d, t)
+        key = ("buy_value", p.index, d.name)
+        if key not in seen:
+            seen[key] = self.card_buy_value(game, p, d, t)
+        return seen[key]
+
+    def card_buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         plan = self.plan
         thin = 0.0  # what thinning is worth: only a trasher's worth needs it, so only it counts
-        if t.trashes or t.exiles:
-            junk = junk_count(game, p.all_cards())
-            thin = plan.trash_bonus * min(1.0, junk / 6) if game.current.turns_taken <= 6 else 0.0
+        if (t.trashes or t.exiles) and game.current.turns_taken <= 6:
+            thin = plan.trash_bonus * min(1.0, junk_count(game, p.all_cards()) / 6)
             if game.current.turns_taken <= 2:  # the opening: the time for a trasher
                 thin *= plan.opening_trash
         if d.is_("Treasure"):
@@ -358,7 +367,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         v += plan.attack_bonus if t.attack else 0
         v += 0.5 if "you may play this from your hand" in d.text else 0  # free plays (Sheepdog)
         v += 0.4 * t.upgrade + (1.0 if "gain a copy" in d.text else 0)  # Improve, Kiln
-        if t.trashes or t.exiles:
+        if thin:
             v += thin * (1 if not any(traits(game.db[n]).trashes for n in name_counts(p.all_cards())) else 0.2)
         if t.plays:  # Mastermind: worth what it plays again, with good Actions to play
             acts = sorted((self.card_value(game, c.defn) for c in p.all_cards() if c.is_("Action")), reverse=True)

@@ -32,7 +32,7 @@ class EventJudge:
     """Judgement read from an Event's text that the traits cannot hold."""
 
     _probing = False  # buys_as_much is asking purchase what the coins buy: no Event weighs that
-    _bought: tuple[Any, dict[int, str | None]] = (None, {})  # bought_with's answers to this question
+    _asked: tuple[Any, dict[Any, Any]] = (None, {})  # judgements kept for the question asked (`kept`)
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         raise NotImplementedError  # Bot's
@@ -76,18 +76,29 @@ class EventJudge:
         """What `purchase` buys with these coins, no Event weighed (None while asked already)."""
         if self._probing:
             return None
-        stamp = (id(game), len(game.answers), id(game.waiting))  # one question: one answer per coins
-        if self._bought[0] != stamp:
-            self._bought = (stamp, {})
-        seen = self._bought[1]
-        if coins not in seen:
+        seen = self.kept(game)
+        if seen is None or ("bought", coins) not in seen:
             have, self._probing = p.coins, True
             try:
                 p.coins = coins
-                seen[coins] = self.purchase(game, p)
+                bought = self.purchase(game, p)
             finally:
                 p.coins, self._probing = have, False
-        return seen[coins]
+            if seen is None:
+                return bought
+            seen["bought", coins] = bought
+        return seen["bought", coins]
+
+    def kept(self, game: Game) -> dict[Any, Any] | None:
+        """Judgements kept while one question is answered (nothing in the game changes until
+        the answer), so one worked out twice for it costs once; None outside a question (a
+        test or a hint may change the game between two calls)."""
+        if game.waiting is None:
+            return None
+        stamp = (id(game), len(game.answers), id(game.waiting))
+        if self._asked[0] != stamp:
+            self._asked = (stamp, {})
+        return self._asked[1]
 
     def coins_worth(self, game: Game, p: Any, coins: int) -> float:
         """What a buy with these coins is worth, on the scale Events are judged by: nothing
