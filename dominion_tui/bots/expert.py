@@ -38,10 +38,11 @@ SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells noth
 # worth 61.5%, two thirds 62.8%, all 64.4%, as good as the best candidate found by 60 games each
 # (62.8% on fresh games): the plans were there, too few games misjudged them. So the seeds are
 # scaled to WORK, the questions answered in all the simulated games, the same on every machine:
-# on this one a question costs 20 to 45 microseconds (Events' judgement the most), so 200,000 on
-# 2 cores think about 2 to 4.5 s; a kingdom of quick games plays up to MORE times the seeds.
+# on this one, 2 cores, a question took 13 to 25 microseconds (Events' and Ways' judgement the
+# most), so 170,000 think 2.2 to 4.3 s, median 3.1 s, over 40 random kingdoms
+# (benchmarks/expert_thinking.py 40); a kingdom of quick games plays up to MORE times the seeds.
 ROUNDS = (8, 12, 18, 30)
-WORK = 200_000
+WORK = 170_000
 MORE = 2.0
 PRIOR = 1.0  # the first candidate keeps this many games' head start: a few games are a noisy judge
 THINK_CACHE: dict[tuple, Strategy] = {}
