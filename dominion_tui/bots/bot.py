@@ -134,13 +134,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
     def buys_more_with(self, game: Game, p: Any, coins: int, now: str | None) -> bool:
         """Whether those coins buy something else than `now`, what the coins in hand buy: no
         Coffers spent for the card it buys anyway (issue 21: a listener hears every Coffers spent)."""
-        have = p.coins
-        try:
-            p.coins = coins
-            want = self.purchase(game, p)
-        finally:
-            p.coins = have
-        return want != now
+        return self.purchase_with(game, p, coins) != now
 
     # ---- buying
     def purchase(self, game: Game, p: Any) -> str | None:
@@ -334,13 +328,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
     def buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does
         (worked out once a question: the coins in hand play no part)."""
-        seen = self.kept(game)
-        if seen is None:
-            return self.card_buy_value(game, p, d, t)
-        key = ("buy_value", p.index, d.name)
-        if key not in seen:
-            seen[key] = self.card_buy_value(game, p, d, t)
-        return seen[key]
+        return self.once(game, ("buy_value", p.index, d.name), lambda: self.card_buy_value(game, p, d, t))
 
     def card_buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         plan = self.plan

@@ -4,10 +4,13 @@ mixed into Bot beside WayJudge."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..core.game import Game
 from .traits import name_counts
+
+T = TypeVar("T")
 
 # Invest pays on a card the others collect: 2 copies or more, one gained in their last turn; as
 # many more expected as they own, fewer as the Provinces run out (PACE 0.5 and 1.0 both held
@@ -32,7 +35,7 @@ class EventJudge:
     """Judgement read from an Event's text that the traits cannot hold."""
 
     _probing = False  # buys_as_much is asking purchase what the coins buy: no Event weighs that
-    _asked: tuple[Any, dict[Any, Any]] = (None, {})  # judgements kept for the question asked (`kept`)
+    _asked: tuple[Any, dict[Any, Any]] = (None, {})  # judgements kept for the question asked (`once`)
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
         raise NotImplementedError  # Bot's
@@ -76,29 +79,33 @@ class EventJudge:
         """What `purchase` buys with these coins, no Event weighed (None while asked already)."""
         if self._probing:
             return None
-        seen = self.kept(game)
-        if seen is None or ("bought", coins) not in seen:
-            have, self._probing = p.coins, True
-            try:
-                p.coins = coins
-                bought = self.purchase(game, p)
-            finally:
-                p.coins, self._probing = have, False
-            if seen is None:
-                return bought
-            seen["bought", coins] = bought
-        return seen["bought", coins]
+        return self.once(game, ("bought", p.index, coins), lambda: self.purchase_with(game, p, coins, events=False))
 
-    def kept(self, game: Game) -> dict[Any, Any] | None:
-        """Judgements kept while one question is answered (nothing in the game changes until
-        the answer), so one worked out twice for it costs once; None outside a question (a
+    def purchase_with(self, game: Game, p: Any, coins: int, events: bool = True) -> str | None:
+        """What `purchase` buys with these coins instead of those in hand: they are set for the
+        question and put back. events=False: no Event that gives back its Buy is weighed (the
+        question `buys_as_much` asks, which must not ask itself again)."""
+        have, probing = p.coins, self._probing
+        self._probing = probing or not events
+        try:
+            p.coins = coins
+            return self.purchase(game, p)
+        finally:
+            p.coins, self._probing = have, probing
+
+    def once(self, game: Game, key: Any, work: Callable[[], T]) -> T:
+        """`work` done once while one question is answered (nothing in the game changes until
+        the answer), its result kept for the same key; done every time outside a question (a
         test or a hint may change the game between two calls)."""
         if game.waiting is None:
-            return None
+            return work()
         stamp = (id(game), len(game.answers), id(game.waiting))
         if self._asked[0] != stamp:
             self._asked = (stamp, {})
-        return self._asked[1]
+        seen = self._asked[1]
+        if key not in seen:
+            seen[key] = work()
+        return seen[key]
 
     def coins_worth(self, game: Game, p: Any, coins: int) -> float:
         """What a buy with these coins is worth, on the scale Events are judged by: nothing
