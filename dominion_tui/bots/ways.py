@@ -142,21 +142,24 @@ class WayJudge:
             v = min(m, 8) + (0.6 * min(m - 8, 8) if buys > 1 and m > 8 else 0)
             return v + (0.5 if m >= (5 if late else 6) else 0) + (province_step if m >= 8 else 0)
 
-        def money(coins: int, cards: int, base: int, buys: int) -> float:
+        def odds(cards: int) -> tuple[int, dict[int, float]]:
+            """The cards that can be drawn of these, and the chances of their coins."""
             k = min(cards, drawable)
             if k not in chances:
                 chances[k] = draws(pile, len(p.deck.cards), k)
-            got = sum(w * spend(base + coins + s, buys) for s, w in chances[k].items())
+            return k, chances[k]
+
+        def money(coins: int, cards: int, base: int, buys: int) -> float:
+            k, odd = odds(cards)
+            got = sum(w * spend(base + coins + s, buys) for s, w in odd.items())
             return got + actions_in * k - spend(hand_money, p.buys)
 
         def drawn(cards: int) -> float:
             """The coins of the very cards drawn now, at their average: a card deferred draws
             on a turn to come, but the next hand then holds these same cards (it is drawn
             first), so deferring only moves them to that turn."""
-            k = min(cards, drawable)
-            if k not in chances:
-                chances[k] = draws(pile, len(p.deck.cards), k)
-            return sum(s * w for s, w in chances[k].items()) + actions_in * k
+            k, odd = odds(cards)
+            return sum(s * w for s, w in odd.items()) + actions_in * k
 
         def worth(t: Traits, discards: bool = False, later: bool = False) -> float:
             """discards: the hand is discarded first, its Treasures and the Actions the Actions
