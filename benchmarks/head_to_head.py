@@ -32,7 +32,7 @@ from typing import Any
 
 from dominion_tui import simulate
 from dominion_tui.bots import make_player
-from dominion_tui.setup import database, new_game
+from dominion_tui.setup import database
 
 ROOT = Path(__file__).resolve().parent.parent
 KINGDOM = {d.name for d in database().of_kind("kingdom")}
@@ -59,20 +59,7 @@ def play_pair_game(
     """Game i: the seats "new" and "old" in the order i % 2 picks, the game seed of pair i // 2."""
     game_seed = random.Random(f"{seed}:{i // 2}").randrange(10**9)
     seats = ["new", "old"] if i % 2 == 0 else ["old", "new"]
-    result = simulate.GameResult(game_seed, list(kingdom), list(lands))
-    recorders = {
-        n: simulate.Recorder(makers[n](game_seed + k), n, result, simulate.MAX_TURNS) for k, n in enumerate(seats)
-    }
-    game = new_game(
-        simulate.Config(seats, list(kingdom), list(lands), game_seed), {k: recorders[n] for k, n in enumerate(seats)}
-    )
-    try:
-        game.run()
-    except simulate.TurnCap:
-        result.capped = True
-    else:
-        result.winners = [p.name for p in game.winners]
-    return result
+    return simulate.play_game(seats, makers, kingdom, lands, game_seed, simulate.MAX_TURNS)
 
 
 def interval(pairs: list[float]) -> tuple[float, float]:

@@ -15,7 +15,9 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .bots import LEVELS, make_player
@@ -125,9 +127,22 @@ def play_one(job: tuple) -> GameResult:
     shift = i % len(bots)  # seats rotate: each bot goes first as often as the others
     seats = labels[shift:] + labels[:shift]
     levels = dict(zip(labels, bots))
-    game_seed = rng.randrange(10**9)
+    makers: dict[str, Callable[[int], Any]] = {n: partial(make_player, levels[n]) for n in labels}
+    return play_game(seats, makers, kingdom, landscapes, rng.randrange(10**9), max_turns)
+
+
+def play_game(
+    seats: list[str],
+    makers: dict[str, Callable[[int], Any]],
+    kingdom: list[str],
+    landscapes: list[str],
+    game_seed: int,
+    max_turns: int,
+) -> GameResult:
+    """One game of these seats, each seat's bot made by its maker from the game seed plus its
+    seat number, recorded: what each bought and used, the winners and scores, who ended it."""
     result = GameResult(game_seed, list(kingdom), list(landscapes))
-    recorders = {n: Recorder(make_player(levels[n], game_seed + k), n, result, max_turns) for k, n in enumerate(seats)}
+    recorders = {n: Recorder(makers[n](game_seed + k), n, result, max_turns) for k, n in enumerate(seats)}
     game = new_game(
         Config(seats, list(kingdom), list(landscapes), game_seed), {k: recorders[n] for k, n in enumerate(seats)}
     )
