@@ -110,7 +110,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         finds, judged as a Way's option is: what its draw adds to this turn's buy over the hand
         (played with a Way instead when one is worth it)."""
         d = game.db[name]
-        if not d.text.startswith("Discard your hand"):
+        if not traits(d).discards_hand:
             return False
         hand = list(p.hand.cards)
         hand.remove(next(c for c in hand if c.name == name))
@@ -347,7 +347,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
                 + (thin if t.trashes else 0)
             )
         v = t.coins + t.cards + 0.3 * t.buys + 0.8 * t.coffers + 0.3 * t.villagers + 1.1 * t.horses
-        if d.text.startswith("Discard your hand"):  # Scholar: the cards drawn replace a hand of 4
+        if t.discards_hand:  # Scholar: the cards drawn replace a hand of 4
             v -= 4
         if t.actions:
             v += 0.6 * min(t.actions, 2) - (1.0 if t.cards else 0)  # a cantrip replaces itself

@@ -42,7 +42,7 @@ def is_village(t: Traits, d: Any) -> bool:
 
 def net_draw(t: Traits, d: Any) -> float:
     """The cards a card adds to a turn when played: +3 Cards 2, a Horse gainer 1 a Horse."""
-    if not d.is_("Action") or d.text.startswith("Discard your hand"):
+    if not d.is_("Action") or t.discards_hand:
         return 0.0
     return max(t.cards - 1.0, 0.5 * t.horses, 0.0)
 

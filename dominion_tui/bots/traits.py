@@ -37,6 +37,7 @@ class Traits:
     exiles: bool = False  # Exiles a card from the hand: it thins the deck like trashing
     plays: bool = False  # plays an Action card from elsewhere (hand, discard pile, set aside)
     extra_turn: bool = False
+    discards_hand: bool = False  # "Discard your hand." first: what it draws replaces the hand
 
 
 def _num(pattern: str, text: str) -> int:
@@ -124,6 +125,7 @@ def traits(d: Any) -> Traits:
             exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
             plays=bool(re.search(r"\b(?:re)?play (an Action|a non-Command Action|it\b|the set-aside)", text)),
             extra_turn="extra turn" in text,
+            discards_hand=bool(re.search(r"(^|\. )Discard your hand", text)),
         )
         fields.update(DECLARED.get(d.name, {}))
         fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])

@@ -186,7 +186,7 @@ class WayJudge:
             + 0.7 * ct.villagers
             - (1.0 if ct.returns else 0)
         )
-        own = worth(ct, card.text.startswith("Discard your hand")) + rest
+        own = worth(ct, ct.discards_hand) + rest
         # the same text on this player's next turn (Turtle); off its turn, what the card's own
         # text draws now already comes in that turn's hand: waiting only loses the attack
         later = worth(ct, later=True) + rest if my_turn else own - attack + own_turn_attack
@@ -207,7 +207,7 @@ class WayJudge:
             # 2.4 (used in a fifth of 400 forced games, 51% against hard; 1.9: 5%, 50%); not
             # late, nor from a hand that buys a Province: such a deck gains few Golds more
             v += 0 if late or h.money >= 8 else 2.4
-        if "Discard your hand" in text:  # Mole: a fresh hand of 3 for this one
+        if t.discards_hand:  # Mole: a fresh hand of 3 for this one
             v = worth(replace(t, cards=3), discards=True)
         if "each +Cards gives" in text:  # Chameleon: cards and coins swap
             v = worth(Traits(cards=ct.coins, coins=ct.cards, actions=ct.actions, buys=ct.buys))
