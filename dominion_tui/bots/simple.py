@@ -291,10 +291,24 @@ class SimplePlayer(RandomPlayer):
 
     def answer_discard(self, game: Game, d: Decision) -> list[int]:
         order = self.ranked(game, d)
+        if self.treasure_for_a_gain(d):  # chosen for the gain: the cheapest Treasure pays
+            return order[:1]
         junk = [i for i in order if d.options[i].label in JUNK][: d.max]
         if d.may_decline or len(junk) >= d.min:  # discarding for a benefit: only junk
             return junk if len(junk) >= d.min else order[: d.min]
         return order[: max(d.min, 1)]
+
+    @staticmethod
+    def treasure_for_a_gain(d: Decision) -> bool:
+        """One Treasure to discard for a gain (Way of the Rat), asked after the Way was chosen
+        for that gain: the judgement counted the cheapest Treasure's coins, and declining would
+        waste the play (a Silver kept lost the copy and the card's own text)."""
+        return (
+            d.max == 1
+            and d.may_decline
+            and " to gain " in d.prompt
+            and all(getattr(o.value, "is_", lambda t: False)("Treasure") for o in d.options)
+        )
 
     def answer_gain(self, game: Game, d: Decision) -> list[int]:
         """The best card on offer, but never a Curse by choice."""
