@@ -62,6 +62,8 @@ JUNK = ("Curse", "Estate", "Copper")
 
 MONEY_FLOOR = 5
 
+IMPROVE_MARGIN = 0.5  # Improve trades a card in play for its upgrade only when that is wanted this much more
+
 THIN = 10  # cards to draw (Exile aside) under which a bot buys a Copper rather than nothing
 # Projects worth a cube early, best first: each is bought at most once, so buying never loops.
 # Not Cathedral: its trash is not optional, and a simple buyer thins itself down to nothing.
@@ -281,13 +283,22 @@ class SimplePlayer(RandomPlayer):
     answer_exile = answer_trash
 
     def improve(self, game: Game, d: Decision) -> list[int]:
-        """Trash a card in play only for a card costing 1 more that is wanted more."""
+        """Trash the card in play whose upgrade (the best card costing exactly 1 more) is wanted
+        most over it, by the deck's judgement of a gain where the bot has one (a focus Black Cat
+        is no longer trashed for a Silver, as the first Action listed with any dearer card was)."""
+        judge = getattr(self, "gain_value", None)
+
+        def wanted(name: str) -> float:
+            return judge(game, d.player, name) if judge else self.worth(game, name)
+
+        best, best_gain = [], IMPROVE_MARGIN
         for i, o in enumerate(d.options):
             cost = game.cost(game.db[o.label]) + 1
             ups = [n for n, z in game.supply.items() if z.cards and game.cost(game.db[n]) == cost]
-            if ups and max(self.worth(game, u) for u in ups) > self.worth(game, o.label):
-                return [i]
-        return []
+            gain = max(map(wanted, ups), default=0.0) - wanted(o.label) if ups else 0.0
+            if gain > best_gain:
+                best, best_gain = [i], gain
+        return best
 
     def answer_discard(self, game: Game, d: Decision) -> list[int]:
         order = self.ranked(game, d)
