@@ -33,3 +33,16 @@ def test_improve_keeps_a_card_worth_more_than_its_upgrade() -> None:
 
 def test_improve_upgrades_a_weak_card() -> None:
     assert improved(["Border Guard"]) == ["Border Guard"]  # a Silver is worth more
+
+
+def test_border_guard_takes_the_better_revealed_card() -> None:
+    # its question has no topic: it was answered at random (13 times in 150 random games)
+    for top in (["Estate", "Gold"], ["Gold", "Estate"]):
+        for seed in range(4):
+            game = new_game(Config(["A", "B"], KINGDOM, [], seed))
+            a = game.players[0]
+            shown = [game.new_card(n, a.revealed) for n in top]
+            options = [Option(c.name, c) for c in shown]
+            d = Decision("cards", a, "Put which revealed card into your hand?", options)
+            pick = make_player("hard", seed).answer(game, d)
+            assert [options[i].label for i in pick] == ["Gold"], (top, seed)

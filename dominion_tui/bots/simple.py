@@ -193,6 +193,8 @@ class SimplePlayer(RandomPlayer):
             return one_name(d, by_topic(game, d))
         if d.topic == "react" or d.may_decline:
             return [0] if d.options else []
+        if d.kind == "cards" and d.max == 1 and d.options:  # one card to take (Border Guard's
+            return self.ranked(game, d)[-1:]  # revealed pair): the best, where it took one at random
         k = max(d.min, 1)
         return sorted(self.rng.sample(range(len(d.options)), min(k, len(d.options))))
 
