@@ -147,3 +147,18 @@ def test_a_card_that_discards_the_hand_is_not_played_from_a_hand_that_buys_more(
         a.actions = 1
         act = make_player("hard", 1).decide(game, Decision("turn", a, "Action phase", topic="action"))
         assert (act.verb == "play" and act.name == "Scholar") == played, (hand, act)
+
+
+def test_way_of_the_rat_pays_with_a_silver_when_the_coins_buy_a_province_anyway() -> None:
+    # 12 coins and no Copper: the Cargo Ship's +2 coins and a Silver buy nothing more
+    hand = ["Gold", "Gold", "Silver", "Silver"]
+    assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", hand) == 1
+    # 8 coins: the Silver is the Province
+    assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", ["Gold", "Silver"]) == 0
+
+
+def test_way_of_the_rat_discards_the_cheapest_treasure_once_chosen() -> None:
+    game, a = position(["Cargo Ship"], "Way of the Rat", ["Gold", "Silver", "Silver"])
+    options = [Option(c.name, c) for c in a.hand.cards]
+    d = Decision("cards", a, "Discard a Treasure to gain a Cargo Ship?", options, min=0, topic="discard")
+    assert [options[i].label for i in make_player("hard", 1).answer_discard(game, d)] == ["Silver"]

@@ -62,6 +62,8 @@ JUNK = ("Curse", "Estate", "Copper")
 
 MONEY_FLOOR = 5
 
+IMPROVE_MARGIN = 0.5  # Improve trades a card in play for its upgrade only when that is wanted this much more
+
 THIN = 10  # cards to draw (Exile aside) under which a bot buys a Copper rather than nothing
 # Projects worth a cube early, best first: each is bought at most once, so buying never loops.
 # Not Cathedral: its trash is not optional, and a simple buyer thins itself down to nothing.
@@ -191,6 +193,8 @@ class SimplePlayer(RandomPlayer):
             return one_name(d, by_topic(game, d))
         if d.topic == "react" or d.may_decline:
             return [0] if d.options else []
+        if d.kind == "cards" and d.max == 1 and d.options:  # one card to take (Border Guard's
+            return self.ranked(game, d)[-1:]  # revealed pair): the best, where it took one at random
         k = max(d.min, 1)
         return sorted(self.rng.sample(range(len(d.options)), min(k, len(d.options))))
 
@@ -281,20 +285,43 @@ class SimplePlayer(RandomPlayer):
     answer_exile = answer_trash
 
     def improve(self, game: Game, d: Decision) -> list[int]:
-        """Trash a card in play only for a card costing 1 more that is wanted more."""
+        """Trash the card in play whose upgrade (the best card costing exactly 1 more) is wanted
+        most over it, by the deck's judgement of a gain where the bot has one (a focus Black Cat
+        is no longer trashed for a Silver, as the first Action listed with any dearer card was)."""
+        judge = getattr(self, "gain_value", None)
+
+        def wanted(name: str) -> float:
+            return judge(game, d.player, name) if judge else self.worth(game, name)
+
+        best, best_gain = [], IMPROVE_MARGIN
         for i, o in enumerate(d.options):
             cost = game.cost(game.db[o.label]) + 1
             ups = [n for n, z in game.supply.items() if z.cards and game.cost(game.db[n]) == cost]
-            if ups and max(self.worth(game, u) for u in ups) > self.worth(game, o.label):
-                return [i]
-        return []
+            gain = max(map(wanted, ups), default=0.0) - wanted(o.label) if ups else 0.0
+            if gain > best_gain:
+                best, best_gain = [i], gain
+        return best
 
     def answer_discard(self, game: Game, d: Decision) -> list[int]:
         order = self.ranked(game, d)
+        if self.treasure_for_a_gain(d):  # chosen for the gain: the cheapest Treasure pays
+            return order[:1]
         junk = [i for i in order if d.options[i].label in JUNK][: d.max]
         if d.may_decline or len(junk) >= d.min:  # discarding for a benefit: only junk
             return junk if len(junk) >= d.min else order[: d.min]
         return order[: max(d.min, 1)]
+
+    @staticmethod
+    def treasure_for_a_gain(d: Decision) -> bool:
+        """One Treasure to discard for a gain (Way of the Rat), asked after the Way was chosen
+        for that gain: the judgement counted the cheapest Treasure's coins, and declining would
+        waste the play (a Silver kept lost the copy and the card's own text)."""
+        return (
+            d.max == 1
+            and d.may_decline
+            and " to gain " in d.prompt
+            and all(getattr(o.value, "is_", lambda t: False)("Treasure") for o in d.options)
+        )
 
     def answer_gain(self, game: Game, d: Decision) -> list[int]:
         """The best card on offer, but never a Curse by choice."""
