@@ -91,3 +91,17 @@ def test_a_hint_names_the_engine_plan_for_its_kingdom_cards() -> None:
     buy = TurnAction("buy", "Swashbuckler")
     assert turn_reason(game, game.players[0], buy, ENGINE) == "The plan for this kingdom is engine."
     assert "engine" not in turn_reason(game, game.players[0], buy, Strategy())
+
+
+def test_no_villager_is_spent_while_plus_actions_are_ignored() -> None:
+    """After Snowy Village, a Villager gives no Action: the engine spent 8 in one turn for none."""
+    game = new_game(Config(["A", "B"], ["Snowy Village", "Lackeys", *KINGDOM[2:]], [], 3))
+    a = game.players[0]
+    a.hand.cards.clear()
+    for n in ("Swashbuckler", "Copper"):
+        game.new_card(n, a.hand)
+    game.phase, a.actions, a.villagers = "action", 0, 3
+    plan = EnginePlan(Expert(1, strategy=ENGINE))
+    assert plan.action_move(game, a, game.legal_actions(a)) == TurnAction("villager", None, 1)
+    game.new_card("Snowy Village", a.in_play)
+    assert plan.action_move(game, a, game.legal_actions(a)) is None

@@ -17,6 +17,7 @@ from .traits import Traits, traits
 
 # "When you gain this, +2 Villagers" (Lackeys, Silk Merchant): Actions banked when bought
 GAIN_VILLAGERS = re.compile(r"When you gain (?:or trash )?this,[^.]*\+(\d+) Villagers?")
+IGNORES_ACTIONS = "Ignore any further +Actions"
 MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may trash"
 # Tuned against `hard` in random kingdoms with a village and a draw card, both seats
 # (benchmarks/engine_vs_hard.py). No trasher is bought for the opening: with the buys judged by
@@ -26,6 +27,11 @@ DUCHY_AT = 4  # Provinces left when Duchies beat engine parts
 MONEY = 5  # coins of Treasures no Copper is trashed under
 MODEL_MIN = 0.05  # coins a turn a card must add in the deck model to be bought by it
 PROVINCE_TURN = 10  # before this turn, a Province only when the engine already pays for one
+
+
+def actions_ignored(p: Any) -> bool:
+    """A card in play this turn makes further +Actions (and Villagers spent) give nothing."""
+    return any(IGNORES_ACTIONS in c.defn.text for c in p.in_play.cards)
 
 
 def net_actions(t: Traits, d: Any) -> int:
@@ -240,7 +246,8 @@ class EnginePlan:
     # ---- playing
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
         """Villages first while a terminal waits, then draw, then payload; a Villager spent
-        only for a terminal left in hand with no Action to play it."""
+        only for a terminal left in hand with no Action to play it, and never while +Actions
+        are ignored (after Snowy Village it gave none: 8 Villagers went in one turn)."""
         names = {
             a.name or ""
             for a in acts
@@ -248,7 +255,7 @@ class EnginePlan:
         }
         if not names:
             waiting = [c for c in p.hand.cards if c.is_("Action") and self.worth_playing(game, p, c.name)]
-            if p.villagers and p.actions == 0 and waiting:
+            if p.villagers and p.actions == 0 and waiting and not actions_ignored(p):
                 return TurnAction("villager", None, 1)
             return None
         drawable = len(p.deck.cards) + len(p.discard.cards) > 0
@@ -258,7 +265,7 @@ class EnginePlan:
             t = traits(d)
             return (
                 0 if t.actions >= 2 else 1 if t.actions else 2,  # villages, cantrips, terminals
-                "Ignore any further +Actions" in d.text,  # after the other villages
+                IGNORES_ACTIONS in d.text,  # after the other villages
                 -t.villagers,  # a terminal that gives a Villager back leaves the Action
                 -(t.cards if drawable else 0),  # draw before payload: it may find a village
                 -self.bot.card_value(game, d),
