@@ -1,14 +1,13 @@
-"""issue 22: expert's engine plan (bots/engine.py) builds and plays an engine: villages and draw
-in step, 5 or more Actions in a turn, a forced trasher never fed a good card; and expert offers
-it only in a kingdom with a village and a draw card."""
+"""issue 22: expert's engine plan (bots/engine.py) beats hard where its deck model leads it, plays
+villages before terminals, never feeds a forced trasher a good card; and expert offers it only in
+a kingdom with a village and a draw card."""
 
 from __future__ import annotations
 
 from dominion_tui.bots import Bot, expert
-from dominion_tui.bots.engine import EnginePlan, engine_kingdom, is_draw, is_village, net_actions
+from dominion_tui.bots.engine import EnginePlan, engine_kingdom
 from dominion_tui.bots.expert import Expert, Strategy
 from dominion_tui.bots.hint import turn_reason
-from dominion_tui.bots.traits import traits
 from dominion_tui.core.decisions import Decision, TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.setup import database, new_game
@@ -18,48 +17,17 @@ KINGDOM = ["Mountain Village", "Swashbuckler", "Priest", "Barge", "Cargo Ship"]
 KINGDOM += ["Supplies", "Stockpile", "Fisherman", "Cardinal", "Kiln"]
 
 
-class Watch:
-    """Passes the engine's answers through; counts Actions per turn and the deck at each buy."""
-
-    def __init__(self, bot: Expert) -> None:
-        self.bot, self.turn, self.plays, self.best = bot, None, 0, 0
-        self.buys: list[tuple[str, int, int]] = []  # card, villages and terminal draw owned before
-
-    def decide(self, game, d):
-        a = self.bot.decide(game, d)
-        if isinstance(a, TurnAction):
-            if game.turn is not self.turn:
-                self.turn, self.plays = game.turn, 0
-            if a.verb == "play" and game.db[a.name].is_("Action"):
-                self.plays += 1
-                self.best = max(self.best, self.plays)
-            if a.verb == "buy":
-                owned = [c.defn for c in d.player.all_cards()]
-                villages = sum(is_village(traits(x), x) for x in owned)
-                draw = sum(is_draw(traits(x), x) and net_actions(traits(x), x) < 0 for x in owned)
-                self.buys.append((a.name, villages, draw))
-        return a
-
-
-def test_the_engine_plays_5_actions_in_a_turn_and_buys_villages_and_draw_in_step() -> None:
-    """Over 6 seeds (one seed was luck: a change to hard's buys turned its game another way), the
-    engine reaches 5 Actions in a turn with 2 villages and 2 draw cards or more, and in every game
-    buys terminal draw only beside villages."""
-    db, best = database(), 0
-    for seed in range(1, 7):
-        watch = Watch(Expert(seed, strategy=ENGINE))
-        game = new_game(Config(["engine", "hard"], KINGDOM, [], seed), {0: watch, 1: Bot(seed + 1, "hard")})
+def test_the_engine_plan_beats_hard_in_most_seeds_of_a_kingdom() -> None:
+    """Its buys judged by the deck model, the plan won 26 of 40 seeds here against hard, first
+    seat (the roles before, villages and draw in step: 14)."""
+    won = 0
+    for seed in range(1, 41):
+        game = new_game(
+            Config(["engine", "hard"], KINGDOM, [], seed), {0: Expert(seed, strategy=ENGINE), 1: Bot(seed + 1, "hard")}
+        )
         game.run()
-        best = max(best, watch.best)
-        bought = [n for n, _, _ in watch.buys]
-        if watch.best >= 5:
-            assert sum(is_village(traits(db[n]), db[n]) for n in bought) >= 2, seed
-            assert sum(is_draw(traits(db[n]), db[n]) for n in bought) >= 2, seed
-        for name, villages, draw in watch.buys:  # terminal draw never more than villages + 1
-            d = db[name]
-            if is_draw(traits(d), d) and net_actions(traits(d), d) < 0:
-                assert draw + 1 <= villages + 1, (seed, name, villages, draw)
-    assert best >= 5
+        won += [p.name for p in game.winners] == ["engine"]
+    assert won >= 24
 
 
 def test_a_forced_trasher_waits_for_junk_and_villages_come_before_terminals() -> None:
@@ -123,3 +91,17 @@ def test_a_hint_names_the_engine_plan_for_its_kingdom_cards() -> None:
     buy = TurnAction("buy", "Swashbuckler")
     assert turn_reason(game, game.players[0], buy, ENGINE) == "The plan for this kingdom is engine."
     assert "engine" not in turn_reason(game, game.players[0], buy, Strategy())
+
+
+def test_no_villager_is_spent_while_plus_actions_are_ignored() -> None:
+    """After Snowy Village, a Villager gives no Action: the engine spent 8 in one turn for none."""
+    game = new_game(Config(["A", "B"], ["Snowy Village", "Lackeys", *KINGDOM[2:]], [], 3))
+    a = game.players[0]
+    a.hand.cards.clear()
+    for n in ("Swashbuckler", "Copper"):
+        game.new_card(n, a.hand)
+    game.phase, a.actions, a.villagers = "action", 0, 3
+    plan = EnginePlan(Expert(1, strategy=ENGINE))
+    assert plan.action_move(game, a, game.legal_actions(a)) == TurnAction("villager", None, 1)
+    game.new_card("Snowy Village", a.in_play)
+    assert plan.action_move(game, a, game.legal_actions(a)) is None
