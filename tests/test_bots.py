@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from dominion_tui.bots import LEVELS, Bot, make_player, traits
+from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.save import fits
 from dominion_tui.setup import database, new_game
@@ -517,3 +518,20 @@ def test_every_event_way_and_project_is_used_when_dealt_in_a_few_random_kingdoms
     from landscape_usage import landscapes, usage
 
     assert [n for n in landscapes() if usage(n, 10) == 0] == []
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_no_villager_is_spent_once_a_card_in_play_ignores_further_actions(level: str) -> None:
+    """After Snowy Village a Villager gives no Action (its FAQ): the levels spent them anyway."""
+    kingdom = ["Snowy Village", "Lackeys", "Swashbuckler", "Priest", "Barge"]
+    kingdom += ["Cargo Ship", "Supplies", "Stockpile", "Fisherman", "Cardinal"]
+    game = new_game(Config(["A", "B"], kingdom, [], 3))
+    a = game.players[0]
+    a.hand.cards.clear()
+    for n in ("Swashbuckler", "Copper"):
+        game.new_card(n, a.hand)
+    game.phase, a.actions, a.villagers = "action", 0, 3
+    bot = Bot(1, level)
+    assert bot.action_move(game, a, game.legal_actions(a)) == TurnAction("villager", None, 1)
+    game.new_card("Snowy Village", a.in_play)
+    assert bot.action_move(game, a, game.legal_actions(a)) is None

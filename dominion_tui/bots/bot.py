@@ -13,7 +13,7 @@ from .endgame import buy_gains, loses, play_gains, safe
 from .events import HORSE_GIVEN, SHUFFLES_LEFT, EventJudge
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
-from .traits import Traits, _num, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
+from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
 
@@ -85,6 +85,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             if (
                 p.villagers
                 and p.actions == 0
+                and not actions_ignored(p)
                 and any(c.is_("Action") and self.may_play(game, p, c.name) for c in p.hand.cards)
             ):
                 return TurnAction("villager", None, 1)

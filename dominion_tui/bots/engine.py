@@ -13,11 +13,10 @@ from typing import Any
 from ..core.decisions import TurnAction
 from ..core.game import Game
 from .simple import JUNK
-from .traits import Traits, traits
+from .traits import Traits, actions_ignored, traits
 
 # "When you gain this, +2 Villagers" (Lackeys, Silk Merchant): Actions banked when bought
 GAIN_VILLAGERS = re.compile(r"When you gain (?:or trash )?this,[^.]*\+(\d+) Villagers?")
-IGNORES_ACTIONS = "Ignore any further +Actions"
 MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may trash"
 # Tuned against `hard` in random kingdoms with a village and a draw card, both seats
 # (benchmarks/engine_vs_hard.py). No trasher is bought for the opening: with the buys judged by
@@ -37,11 +36,6 @@ MODEL_MIN = 0.05  # coins a turn a card must add in the deck model to be bought 
 # for 8 against 10 in the next 1,000 kingdoms); in 100 kingdoms, 8 did better than hard's plan in
 # 33 (40.7% won), 10 in 30 (37.1%).
 PROVINCE_TURN = 8
-
-
-def actions_ignored(p: Any) -> bool:
-    """A card in play this turn makes further +Actions (and Villagers spent) give nothing."""
-    return any(IGNORES_ACTIONS in c.defn.text for c in p.in_play.cards)
 
 
 def net_actions(t: Traits, d: Any) -> int:
@@ -282,7 +276,7 @@ class EnginePlan:
             t = traits(d)
             return (
                 0 if t.actions >= 2 else 1 if t.actions else 2,  # villages, cantrips, terminals
-                IGNORES_ACTIONS in d.text,  # after the other villages
+                t.ignores_actions,  # after the other villages
                 -t.villagers,  # a terminal that gives a Villager back leaves the Action
                 -(t.cards if drawable else 0),  # draw before payload: it may find a village
                 -self.bot.card_value(game, d),

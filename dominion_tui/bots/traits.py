@@ -38,6 +38,7 @@ class Traits:
     plays: bool = False  # plays an Action card from elsewhere (hand, discard pile, set aside)
     extra_turn: bool = False
     discards_hand: bool = False  # "Discard your hand." first: what it draws replaces the hand
+    ignores_actions: bool = False  # once played, further +Actions this turn (Villagers too) give none
 
 
 def _num(pattern: str, text: str) -> int:
@@ -126,11 +127,17 @@ def traits(d: Any) -> Traits:
             plays=bool(re.search(r"\b(?:re)?play (an Action|a non-Command Action|it\b|the set-aside)", text)),
             extra_turn="extra turn" in text,
             discards_hand=bool(re.search(r"(^|\. )Discard your hand", text)),
+            ignores_actions="Ignore any further +Actions" in text,
         )
         fields.update(DECLARED.get(d.name, {}))
         fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])
         t = _TRAITS[d.name] = Traits(**fields)
     return t
+
+
+def actions_ignored(p: Any) -> bool:
+    """A card in play this turn makes further +Actions give none: a Villager spent is lost."""
+    return any(traits(c.defn).ignores_actions for c in p.in_play.cards)
 
 
 def is_terminal(t: Traits, d: Any) -> bool:
