@@ -96,7 +96,7 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
                 Strategy(cards=((t, 1), *beside), label=f"thin money with {t}" + (f" and {first}" if first else ""))
             )
     if engine_kingdom(db, kingdom):
-        out.append(Strategy(engine=True, label="an engine of villages and draw"))
+        out.append(Strategy(engine=True, label="an engine of the cards that add most to a turn's coins"))
     seen, unique = set(), []
     for s in out:
         key = (s.plan, s.cards, s.engine)
