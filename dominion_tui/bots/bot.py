@@ -9,7 +9,7 @@ from typing import Any
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
-from .endgame import buy_gains, loses, play_gains, safe
+from .endgame import buy_gains, loses, play_gains, points_buy, safe
 from .events import HORSE_GIVEN, SHUFFLES_LEFT, EventJudge
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
@@ -588,24 +588,28 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         return self.answer_invest(game, d) or self.answer_gain(game, d)
 
     def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
-        """Never the last Province while it still loses: a Duchy keeps the game going. `hard`
-        also keeps the penultimate Province when the other could then win with the last."""
+        """Never the last Province while it still loses: the most points that keep the game
+        going instead (a Duchy, or Enclave's exiled Duchy and its Gold). `hard` also keeps the
+        penultimate Province when the other could then win with the last."""
+        if coins < 8 or provinces > 2:
+            return None
         mine = game.score(p)
         lead = max(game.score(o) for o in game.players if o is not p)
-        duchies = bool(game.supply["Duchy"].cards)
-        if coins >= 8 and provinces == 1 and mine + 6 < lead and duchies:
-            return "Duchy"
-        if coins >= 8 and provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
+        if mine >= lead:
+            return None  # every rule below is for the player behind
+        instead = points_buy(game, p, coins)
+        if provinces == 1 and mine + 6 < lead and instead:
+            return instead
+        if provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
             mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
-            return "Province" if mover_first or not duchies else "Duchy"
+            return "Province" if mover_first or not instead else instead
         if (
-            coins >= 8
-            and provinces == 2
+            provinces == 2
             and self.plan.endgame >= 2
-            and duchies
+            and instead
             and (mine < lead if self.plan.endgame >= 3 else mine + 6 <= lead)
         ):
-            return "Duchy"  # the penultimate Province would hand the win to the other
+            return instead  # the penultimate Province would hand the win to the other
         return None
 
     # ---- questions
