@@ -174,7 +174,7 @@ def points_buy(game: Game, p: Any, coins: int, least: float = 0.5) -> str | None
             continue
         if any(game.db[m].ends_game for _, m in gains) or judge(game, p, gains) not in (None, "win"):
             continue
-        if game.why_not(p, TurnAction("buy", n)) is None:
+        if d.kind != "event" or game.why_not(p, TurnAction("buy", n)) is None:  # once a turn...
             best, best_key = n, key
     return best
 
