@@ -116,3 +116,16 @@ def test_toil_plays_a_dead_action_whose_coins_pay_for_it(level: str) -> None:
     assert bot.purchase(game, a) == "Province"
     game.new_card("Livery", a.hand)
     assert bot.purchase(game, a) == "Toil"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_march_with_a_buy_to_spare_plays_an_action_whose_coins_pay_for_it(level: str) -> None:
+    # 8 coins, 2 Buys, a Livery in the discard pile: March's 3 coins come back with its 3, and
+    # the Province is still bought after it; with 1 Buy, nothing would be left to spend them
+    game, a = position(["Livery", "Sculptor"], ["March"], phase="buy")
+    game.new_card("Livery", a.discard)
+    a.coins = 8
+    bot = make_player(level, 1)
+    assert bot.purchase(game, a) == "Province"
+    a.buys = 2
+    assert bot.purchase(game, a) == "March"

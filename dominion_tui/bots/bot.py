@@ -395,8 +395,11 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             if cost == 0 and p.buys > 1 and v > 0.3:  # free, with a Buy to spare: it takes nothing
                 v += money
             # an Event that gives back the Buy it takes takes nothing when the coins left buy as
-            # much: asked last, as it asks purchase twice
-            gives_back = d.kind == "event" and t.buys and not spare
+            # much: asked last, as it asks purchase twice; so too one whose Action brings coins,
+            # bought with a Buy to spare (March: hard bought it in 307 of 6,000 forced games
+            # instead of 182 and won 49.9% +- 0.2 against the old judgement, normal 749 instead of
+            # 419, 50.2% +- 0.4)
+            gives_back = d.kind == "event" and not spare and (t.buys or p.buys > 1 and self.played_coins(game, p, d, t))
             v -= 0.0 if gives_back else money
             better = v > best_v or v == best_v and best is not None and d.name < best
             if better and gives_back:  # the coins its Action brings (Toil's) count as left
