@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from dominion_tui.bots import expert, make_player
-from dominion_tui.bots.endgame import judge, loses, play_gains, safe
+from dominion_tui.bots.endgame import buy_gains, judge, loses, outcome, play_gains, safe
 from dominion_tui.core.decisions import Decision, Option, TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.setup import new_game
@@ -179,3 +179,40 @@ def test_expert_building_an_engine_keeps_the_guard_on_its_plays() -> None:
     a.actions, a.villagers = 1, 0
     points(game, a, 2)
     assert bot.decide(game, ask) == TurnAction("play", "Old Witch")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_enclave_instead_of_a_last_province_that_loses(level: str) -> None:
+    """Enclave's exiled Duchy scores as a Duchy bought does, and brings a Gold besides."""
+    game, a, b = position(["Barge"], ["Enclave"], coins=8)
+    del game.supply["Province"].cards[1:]
+    points(game, b, 4)  # B leads by 12: the last Province loses
+    assert turn(level, game, a) == TurnAction("buy", "Enclave")
+
+
+def test_hard_takes_enclave_for_the_penultimate_province_that_hands_the_other_the_win() -> None:
+    game, a, b = position(["Barge"], ["Enclave"], coins=8)
+    del game.supply["Province"].cards[2:]
+    points(game, b, 2)  # B leads by 6
+    assert turn("hard", game, a) == TurnAction("buy", "Enclave")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_enclave_whose_exile_empties_the_third_pile_while_behind(level: str) -> None:
+    game, a, b = position(["Barge", "Village Green"], ["Enclave"], coins=8)
+    empty(game, "Barge", "Village Green")
+    game.resize_pile("Duchy", 1)  # Enclave's exiled Duchy would empty a third pile
+    del game.supply["Province"].cards[1:]
+    points(game, b, 4)  # B leads by 12
+    assert judge(game, a, buy_gains(game, a, "Enclave")) == "lose"
+    assert turn(level, game, a).name not in ("Enclave", "Duchy", "Province")
+    points(game, a, 4)  # A now level: the exiled Duchy ends it with a win
+    assert judge(game, a, buy_gains(game, a, "Enclave")) == "win"
+
+
+def test_the_outcome_of_an_event_counts_what_it_gains_and_exiles() -> None:
+    game, a, b = position(["Barge"], ["Enclave"], coins=8)
+    points(game, b, 1)  # B 6, A 3
+    game.new_card("Estate", a.discard)  # A 4: the exiled Duchy makes 7
+    assert outcome(game, a, "Enclave") == "win"
+    assert outcome(game, a, "Gold") == "lose"

@@ -104,3 +104,28 @@ def test_bargain_takes_a_five_for_four_though_the_other_player_gets_a_horse() ->
     game, a = position(kingdom + ["Stockpile", "Villain"], ["Bargain"], phase="buy")
     a.coins = 4  # a Silver, or Bargain's card costing 5 and one Horse (one play of +2 Cards) to B
     assert make_player("hard", 1).purchase(game, a) == "Bargain"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_toil_plays_a_dead_action_whose_coins_pay_for_it(level: str) -> None:
+    # 8 coins and a Livery with no Action left for it: Toil's 2 coins come back with its 3, so
+    # the Province is still bought after it; without the Livery, 6 coins would not buy one
+    game, a = position(["Livery", "Sculptor"], ["Toil"], phase="buy")
+    a.coins = 8
+    bot = make_player(level, 1)
+    assert bot.purchase(game, a) == "Province"
+    game.new_card("Livery", a.hand)
+    assert bot.purchase(game, a) == "Toil"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_march_with_a_buy_to_spare_plays_an_action_whose_coins_pay_for_it(level: str) -> None:
+    # 8 coins, 2 Buys, a Livery in the discard pile: March's 3 coins come back with its 3, and
+    # the Province is still bought after it; with 1 Buy, nothing would be left to spend them
+    game, a = position(["Livery", "Sculptor"], ["March"], phase="buy")
+    game.new_card("Livery", a.discard)
+    a.coins = 8
+    bot = make_player(level, 1)
+    assert bot.purchase(game, a) == "Province"
+    a.buys = 2
+    assert bot.purchase(game, a) == "March"

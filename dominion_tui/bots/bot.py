@@ -9,7 +9,7 @@ from typing import Any
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
-from .endgame import buy_gains, loses, play_gains, safe
+from .endgame import buy_gains, loses, play_gains, points_buy, safe
 from .events import HORSE_GIVEN, SHUFFLES_LEFT, EventJudge
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
@@ -396,11 +396,16 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             if cost == 0 and p.buys > 1 and v > 0.3:  # free, with a Buy to spare: it takes nothing
                 v += money
             # an Event that gives back the Buy it takes takes nothing when the coins left buy as
-            # much: asked last, as it asks purchase twice
-            gives_back = d.kind == "event" and t.buys and not spare
+            # much: asked last, as it asks purchase twice; so too one whose Action brings coins,
+            # bought with a Buy to spare (March: hard bought it in 307 of 6,000 forced games
+            # instead of 182 and won 49.9% +- 0.2 against the old judgement, normal 749 instead of
+            # 419, 50.2% +- 0.4)
+            gives_back = d.kind == "event" and not spare and (t.buys or p.buys > 1 and self.played_coins(game, p, d, t))
             v -= 0.0 if gives_back else money
             better = v > best_v or v == best_v and best is not None and d.name < best
-            if better and (not gives_back or self.buys_as_much(game, p, p.coins - cost)):
+            if better and gives_back:  # the coins its Action brings (Toil's) count as left
+                better = self.buys_as_much(game, p, p.coins - cost + self.played_coins(game, p, d, t))
+            if better:
                 best, best_v = d.name, v
         return best or (None if spare else self.gain_first(game, p, money))
 
@@ -476,9 +481,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             junk = max((sum(self.junk_value(game, c.name) for c in hand if c.name == x.name) for x in hand), default=0)
             v += SHUFFLES_LEFT * junk
         if t.plays and not t.gain_up_to:  # Toil, March, Delay: an Action that would stay unplayed
-            dead = [c for c in (p.discard.cards if "discard pile" in d.text else hand) if c.is_("Action")]
-            if p.actions and "discard pile" not in d.text and game.phase == "action":
-                dead = []
+            dead = self.dead_actions(game, p, d)
             if "next turn" in d.text:  # Delay: played whole at the start of the next turn
                 v += max((self.card_value(game, c.defn) for c in dead), default=0) * (0.8 if dead else 0)
             else:  # March, Toil: played now, after buying: no Treasure to play after its draw
@@ -509,6 +512,28 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         if "5 or fewer cards in play" in d.text:  # Stampede
             v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
         return v
+
+    @staticmethod
+    def dead_actions(game: Game, p: Any, d: Any) -> list[Any]:
+        """The Actions an Event that plays one (Toil, March, Delay) could play that would
+        otherwise stay unplayed: in the discard pile, or in a hand with no Action left for them;
+        none for one that plays the deck's top card (Gamble), whatever the hand holds."""
+        if "discard pile" in d.text:
+            return [c for c in p.discard.cards if c.is_("Action")]
+        if "from your hand" not in d.text or p.actions and game.phase == "action":
+            return []
+        return [c for c in p.hand.cards if c.is_("Action")]
+
+    def played_coins(self, game: Game, p: Any, d: Any, t: Traits) -> int:
+        """The coins an Event that plays an Action now (Toil, March) brings back this turn: those
+        of the Action it is judged by. Counted as coins left after Toil, hard bought it in 556
+        of 2,000 forced games instead of 250 and won 50.2% +- 0.8 against the old judgement
+        (normal 763 instead of 344, 50.6% +- 1.0)."""
+        if not t.plays or t.gain_up_to or "next turn" in d.text:
+            return 0
+        dead = self.dead_actions(game, p, d)
+        best = max(dead, key=lambda c: self.played_after_buying(game, p, c.defn, t.buys), default=None)
+        return traits(best.defn).coins if best is not None else 0
 
     def played_after_buying(self, game: Game, p: Any, card: Any, buys: int) -> float:
         """An Action played by an Event in the Buy phase: its cards drawn come too late (no
@@ -589,24 +614,28 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         return self.answer_invest(game, d) or self.answer_gain(game, d)
 
     def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
-        """Never the last Province while it still loses: a Duchy keeps the game going. `hard`
-        also keeps the penultimate Province when the other could then win with the last."""
+        """Never the last Province while it still loses: the most points that keep the game
+        going instead (a Duchy, or Enclave's exiled Duchy and its Gold). `hard` also keeps the
+        penultimate Province when the other could then win with the last."""
+        if coins < 8 or provinces > 2:
+            return None
         mine = game.score(p)
         lead = max(game.score(o) for o in game.players if o is not p)
-        duchies = bool(game.supply["Duchy"].cards)
-        if coins >= 8 and provinces == 1 and mine + 6 < lead and duchies:
-            return "Duchy"
-        if coins >= 8 and provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
+        if mine >= lead:
+            return None  # every rule below is for the player behind
+        instead = points_buy(game, p, coins)
+        if provinces == 1 and mine + 6 < lead and instead:
+            return instead
+        if provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
             mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
-            return "Province" if mover_first or not duchies else "Duchy"
+            return "Province" if mover_first or not instead else instead
         if (
-            coins >= 8
-            and provinces == 2
+            provinces == 2
             and self.plan.endgame >= 2
-            and duchies
+            and instead
             and (mine < lead if self.plan.endgame >= 3 else mine + 6 <= lead)
         ):
-            return "Duchy"  # the penultimate Province would hand the win to the other
+            return instead  # the penultimate Province would hand the win to the other
         return None
 
     # ---- questions

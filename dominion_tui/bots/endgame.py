@@ -112,14 +112,19 @@ def judge(game: Game, p: Any, gains: Gains) -> str | None:
         3 if len(game.players) <= 4 else 4
     ):
         return None
-    left = {n: len(game.supply[n].cards) for n in taken}
+    return compare(game, p, *after(game, gains))
+
+
+def after(game: Game, gains: Gains) -> tuple[dict[int, int], int]:
+    """Each player's score after these gains (an exiled card scores as one in the deck does),
+    and the Provinces left; a gain from a pile already emptied by them gains nothing."""
+    left = {n: len(z.cards) for n, z in game.supply.items()}
     points = {q.index: game.score(q) for q in game.players}
     for q, n in gains:
         if left.get(n, 0) > 0:
             left[n] -= 1
             points[q.index] += game.db[n].vp
-    provinces = left.get("Province", len(game.supply.get("Province", [])))
-    return compare(game, p, points, provinces)
+    return points, left.get("Province", 0)
 
 
 def compare(game: Game, p: Any, points: dict[int, int], provinces: int) -> str:
@@ -144,13 +149,34 @@ def ends_game(game: Game, name: str) -> bool:
 
 
 def outcome(game: Game, p: Any, name: str) -> str:
-    """How the game would end if it ended with this player gaining this card: win, tie or lose."""
-    return judge(game, p, buy_gains(game, p, name)) or compare(
-        game,
-        p,
-        {q.index: game.score(q) + (game.db[name].vp if q is p else 0) for q in game.players},
-        len(game.supply.get("Province", [])) - (name == "Province"),
-    )
+    """How the game would end if it ended with this player buying this card or Event: win, tie
+    or lose, with all it gains and exiles counted (Enclave's Duchy, Alliance's six cards)."""
+    gains = buy_gains(game, p, name)
+    return judge(game, p, gains) or compare(game, p, *after(game, gains))
+
+
+def points_buy(game: Game, p: Any, coins: int, least: float = 0.5) -> str | None:
+    """The buy worth the most points to this player (of equal points, the dearest: what it
+    brings besides, Enclave's Gold beside its exiled Duchy), never from a pile that ends the
+    game (the Province it is bought instead of), nor ending the game unless it wins; worth
+    at least `least` of a Province's points, else none (by default an Estate is not worth a
+    Province's turn)."""
+    ending = max((game.db[n].vp for n in game.supply if game.db[n].ends_game), default=0)
+    names = [n for n, z in game.supply.items() if z.cards] + [d.name for d in game.landscapes if d.kind == "event"]
+    best, best_key = None, (least * ending, 0)
+    for n in names:
+        d = game.db[n]
+        if game.cost(d) > coins:
+            continue
+        gains = buy_gains(game, p, n)
+        key = (after(game, gains)[0][p.index] - game.score(p), game.cost(d))
+        if key[0] <= 0 or key < best_key or key == best_key and best is not None:
+            continue
+        if any(game.db[m].ends_game for _, m in gains) or judge(game, p, gains) not in (None, "win"):
+            continue
+        if d.kind != "event" or game.why_not(p, TurnAction("buy", n)) is None:  # once a turn...
+            best, best_key = n, key
+    return best
 
 
 LONG_GAME = 60  # turns: past this a game ends on any move, won or lost, rather than stall
@@ -163,22 +189,11 @@ def loses(game: Game, p: Any, gains: Gains) -> bool:
 
 def safe(game: Game, p: Any, want: str | None) -> str | None:
     """The card (or Event) wanted, unless buying it ends the game with this player losing:
-    then a Duchy or an Estate that does not end it, else nothing. A shared win of the last
-    Province stays."""
+    then the most points that do not (a Duchy, Enclave's exiled Duchy, an Estate), else
+    nothing. A shared win of the last Province stays."""
     if want is None or p.turns_taken > LONG_GAME:
         return want
     result = judge(game, p, buy_gains(game, p, want))
     if result is None or result == "win" or result == "tie" and len(game.supply.get("Province", [])) <= 1:
         return want
-    for other in ("Duchy", "Estate"):
-        z = game.supply.get(other)
-        if (
-            other != want
-            and z
-            and z.cards
-            and game.cost(game.db[other]) <= p.coins
-            and judge(game, p, buy_gains(game, p, other)) is None
-            and game.why_not(p, TurnAction("buy", other)) is None
-        ):
-            return other
-    return None
+    return points_buy(game, p, p.coins, least=0.01)
