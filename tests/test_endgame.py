@@ -216,3 +216,19 @@ def test_the_outcome_of_an_event_counts_what_it_gains_and_exiles() -> None:
     game.new_card("Estate", a.discard)  # A 4: the exiled Duchy makes 7
     assert outcome(game, a, "Enclave") == "win"
     assert outcome(game, a, "Gold") == "lose"
+
+
+def test_expert_ends_the_game_with_an_event_when_that_wins() -> None:
+    """Enclave gains the last Gold and exiles the last Duchy: two piles run out with one already
+    empty, and A leads. Neither the Gold nor the Duchy alone ends it; the Event does, a win.
+    expert's winning_end looked only at Supply piles of one card, so it never saw the Event."""
+    game, a, b = position(["Barge"], ["Enclave"], coins=8)
+    empty(game, "Barge")
+    del game.supply["Gold"].cards[1:]
+    del game.supply["Duchy"].cards[1:]
+    points(game, a, 1)
+    bot = make_player("expert", 1)
+    bot.think(game)
+    assert outcome(game, a, "Enclave") == "win"
+    assert bot.winning_end(game, a) == "Enclave"
+    assert turn("expert", game, a) == TurnAction("buy", "Enclave")

@@ -342,17 +342,21 @@ class Expert(Bot):
     def can_buy(game: Game, p: Any, name: str) -> bool:
         z = game.supply.get(name)
         return (
-            bool(z and z.cards)
+            bool(z is None or z.cards)
             and game.cost(game.db[name]) <= p.coins
             and game.why_not(p, TurnAction("buy", name)) is None
         )
 
     def winning_end(self, game: Game, p: Any) -> str | None:
-        """A card whose gain ends the game now with this player winning: the most points."""
+        """A card or Event whose buy ends the game now with this player winning: the most points.
+        A pile with 2 cards left counts (a card gained with it, Experiment's copy), and an Event
+        by what it gains and exiles (Enclave's exiled Duchy can empty a third pile)."""
+        piles = [n for n, z in game.supply.items() if 0 < len(z.cards) <= 2]
+        events = [d.name for d in game.landscapes if d.kind == "event"]
         ends = [
             n
-            for n, z in game.supply.items()
-            if len(z.cards) == 1 and ends_game(game, n) and outcome(game, p, n) == "win" and self.can_buy(game, p, n)
+            for n in piles + events
+            if ends_game(game, n) and outcome(game, p, n) == "win" and self.can_buy(game, p, n)
         ]
         return max(ends, key=lambda n: (game.db[n].vp, game.cost(game.db[n]), n), default=None)
 
