@@ -8,7 +8,8 @@ import math
 import pytest
 
 from dominion_tui.bots import expert, make_player
-from dominion_tui.bots.expert import Expert, Strategy, choose, ends_game, outcome
+from dominion_tui.bots.endgame import ends_game, outcome
+from dominion_tui.bots.expert import Expert, Strategy, choose
 from dominion_tui.bots.hint import hint
 from dominion_tui.core.decisions import Decision, Option, TurnAction
 from dominion_tui.core.game import Config

@@ -163,13 +163,13 @@ def points_buy(game: Game, p: Any, coins: int, least: float = 0.5) -> str | None
     Province's turn)."""
     ending = max((game.db[n].vp for n in game.supply if game.db[n].ends_game), default=0)
     names = [n for n, z in game.supply.items() if z.cards] + [d.name for d in game.landscapes if d.kind == "event"]
-    best, best_key = None, (least * ending, 0)
+    best, best_key, mine = None, (least * ending, 0), game.score(p)
     for n in names:
         d = game.db[n]
         if game.cost(d) > coins:
             continue
         gains = buy_gains(game, p, n)
-        key = (after(game, gains)[0][p.index] - game.score(p), game.cost(d))
+        key = (after(game, gains)[0][p.index] - mine, game.cost(d))
         if key[0] <= 0 or key < best_key or key == best_key and best is not None:
             continue
         if any(game.db[m].ends_game for _, m in gains) or judge(game, p, gains) not in (None, "win"):

@@ -23,7 +23,7 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Config, Game
 from . import tuning
 from .bot import Bot
-from .endgame import ends_game, outcome
+from .endgame import buy_gains, judge
 from .engine import EnginePlan, engine_kingdom
 from .plans import Plan
 from .rng import PositionRandom
@@ -354,9 +354,7 @@ class Expert(Bot):
         piles = [n for n, z in game.supply.items() if 0 < len(z.cards) <= 2]
         events = [d.name for d in game.landscapes if d.kind == "event"]
         ends = [
-            n
-            for n in piles + events
-            if ends_game(game, n) and outcome(game, p, n) == "win" and self.can_buy(game, p, n)
+            n for n in piles + events if judge(game, p, buy_gains(game, p, n)) == "win" and self.can_buy(game, p, n)
         ]
         return max(ends, key=lambda n: (game.db[n].vp, game.cost(game.db[n]), n), default=None)
 
