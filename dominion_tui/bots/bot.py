@@ -400,11 +400,13 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             # bought with a Buy to spare (March: hard bought it in 307 of 6,000 forced games
             # instead of 182 and won 49.9% +- 0.2 against the old judgement, normal 749 instead of
             # 419, 50.2% +- 0.4)
-            gives_back = d.kind == "event" and not spare and (t.buys or p.buys > 1 and self.played_coins(game, p, d, t))
+            event = d.kind == "event" and not spare
+            played = self.played_coins(game, p, d, t) if event and (t.buys or p.buys > 1) else 0
+            gives_back = event and bool(t.buys or played)
             v -= 0.0 if gives_back else money
             better = v > best_v or v == best_v and best is not None and d.name < best
             if better and gives_back:  # the coins its Action brings (Toil's) count as left
-                better = self.buys_as_much(game, p, p.coins - cost + self.played_coins(game, p, d, t))
+                better = self.buys_as_much(game, p, p.coins - cost + played)
             if better:
                 best, best_v = d.name, v
         return best or (None if spare else self.gain_first(game, p, money))
