@@ -66,6 +66,12 @@ def is_part(d: Any) -> bool:
     return is_village(t, d) or is_draw(t, d)
 
 
+def destroys_own(deck: Deck, d: Any) -> bool:
+    """A card that must trash a card from the hand, once the deck holds a trasher: each play
+    then destroys a good card (five Researches once trashed the engine's own cards)."""
+    return bool(deck.trashers and MUST_TRASH.search(d.text))
+
+
 def is_trasher(t: Traits, d: Any) -> bool:
     return d.is_("Action") and (t.trashes or t.exiles) and not t.returns
 
@@ -233,7 +239,7 @@ class EnginePlan:
         ENGINE_PART more, where it adds any; a card that must trash a card from the hand not once
         the deck holds a trasher (five Researches destroyed the engine's own cards once the junk
         was gone)."""
-        fits = {n: d for n, d in offer.items() if not (deck.trashers and MUST_TRASH.search(d.text))}
+        fits = {n: d for n, d in offer.items() if not destroys_own(deck, d)}
         gains = {name: deck.gain(d) + ENGINE_PART * is_part(d) for name, d in fits.items()}
         best = max(sorted(gains), key=gains.__getitem__, default=None)
         return best if best is not None and gains[best] > MODEL_MIN else None
@@ -243,7 +249,7 @@ class EnginePlan:
         it, a card that must trash (Research, Hideout) never once the deck holds a trasher."""
         t = traits(d)
         terminal = d.is_("Action") and net_actions(t, d) < 0
-        if terminal and not room or deck.trashers and MUST_TRASH.search(d.text):
+        if terminal and not room or destroys_own(deck, d):
             return 0.0
         strength = (
             t.coins + 0.7 * t.coffers + (1.5 if t.attack else 0) + (1.0 if t.gains else 0) - (1 if t.returns else 0)
