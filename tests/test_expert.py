@@ -216,6 +216,13 @@ def test_the_hint_for_the_last_province_says_why_not() -> None:
     assert text == "end" and "last Province" in why
 
 
+def test_the_hint_for_the_winning_last_province_says_it_ends_the_game_won() -> None:
+    game, a = buy_phase(["Barge"], coins=8)
+    del game.supply["Province"].cards[1:]
+    text, why = hint(game, Decision("turn", a, "Buy phase", topic="buy"))
+    assert text == "buy Province" and why == "It ends the game, and you win."
+
+
 def test_simulate_counts_games_a_bot_ended_while_behind() -> None:
     lines: list[str] = []
     assert simulate(["--bots", "expert,normal", "--games", "4", "--seed", "2", "--jobs", "1"], lines.append) == 0

@@ -10,9 +10,11 @@ from typing import Any
 
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
-from .endgame import ends_game, outcome
+from .endgame import buy_gains, judge
 from .expert import THINK_CACHE, Expert, Strategy
 from .traits import traits
+
+END_WORDS = {"win": "win", "tie": "share the win", "lose": "lose"}
 
 
 def planned(game: Game) -> Strategy:
@@ -92,9 +94,9 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
     if act.verb == "buy":
         name = act.name or ""
         d = game.db[name]
-        if ends_game(game, name):
-            won = outcome(game, p, name) == "win"
-            return f"It ends the game, and you {'win' if won else 'share the win'}."
+        end = judge(game, p, buy_gains(game, p, name))  # None: the game goes on
+        if end is not None:
+            return f"It ends the game, and you {END_WORDS[end]}."
         if name == "Province":
             return "6 points, the best buy at 8 coins."
         if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
