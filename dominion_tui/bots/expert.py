@@ -56,6 +56,7 @@ class Strategy:
     cards: tuple[tuple[str, int], ...] | None = None
     label: str = "hard's plan"
     engine: bool = False  # build an engine (bots/engine.py) instead of the knobs' money deck
+    draws: bool = False  # the engine that draws its deck: a trasher first, villages and draw till drawn
 
 
 def candidates(kingdom: list[str]) -> list[Strategy]:
@@ -97,9 +98,10 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
             )
     if engine_kingdom(db, kingdom):
         out.append(Strategy(engine=True, label="an engine of the cards that add most to a turn's coins"))
+        out.append(Strategy(engine=True, draws=True, label="an engine that draws its deck"))
     seen, unique = set(), []
     for s in out:
-        key = (s.plan, s.cards, s.engine)
+        key = (s.plan, s.cards, s.engine, s.draws)
         if key not in seen:
             seen.add(key)
             unique.append(s)
