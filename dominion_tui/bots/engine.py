@@ -1,6 +1,9 @@
 """expert's engine (issue 22): the deck's villages, draw and money in numbers (Deck), each buy the
 card that adds most to a turn's coins there, a +Buy, then Provinces. Offered as a candidate plan only in a kingdom with a village and a draw
 card; expert's simulations before the first turn keep it where it beats hard's money plans.
+A second engine, one that draws its deck (Strategy.draws: villages and draw by the ratio until a
+turn reaches most of the deck), plays 5 or more Actions in a turn twice as often but wins less;
+beside this one it added nothing to expert's choice, so it is not offered (benchmarks only).
 Cards are judged by their traits: a card's role (village, draw, trasher, payload) is what its
 traits say, so a new card needs no code here."""
 
