@@ -247,18 +247,9 @@ class EnginePlan:
         than DRAWN_SHARE of the deck, a village when one more terminal would find no Action, else
         the best draw; else the card that adds most to a turn's coins in the deck model."""
         offer = self.offer(game, p)
-        room = deck.terminals() < 1 + deck.villages + deck.banked
-        self.focus = dict(self.bot.focus(game) or [])
-        self.owned = {x: sum(c.name == x for c in p.all_cards()) for x in self.focus}
-        for role, wanted in (
-            ("focus", bool(self.focus)),
-            ("attack", deck.attacks < ATTACKS and p.turns_taken <= 10 and p.coins < 8),
-            ("buy", deck.buys == 0 and len(deck.draws) + deck.free_draw >= 2),
-        ):
-            if wanted:
-                best = max(offer, key=lambda x: (self.fit(role, offer[x], deck, room), x), default=None)
-                if best is not None and self.fit(role, offer[best], deck, room) > 0:
-                    return best
+        role = self.by_role(game, p, deck, offer)
+        if role:
+            return role
         fits = {n: d for n, d in offer.items() if not destroys_own(deck, d)}
         if p.coins < PAYLOAD_AT and deck.reach() < DRAWN_SHARE * deck.cards:  # not yet drawn: by the ratio
             short = deck.terminals() + 1 > 1 + deck.villages + deck.banked  # one more terminal: dead
@@ -275,6 +266,11 @@ class EnginePlan:
         did better than hard's plan in 16 of 100 kingdoms; the model after these roles 378 and
         33, and the roles after the model as a fallback changed nothing (378)."""
         offer = self.offer(game, p)
+        return self.by_role(game, p, deck, offer) or self.modelled(offer, deck)
+
+    def by_role(self, game: Game, p: Any, deck: Deck, offer: dict[str, Any]) -> str | None:
+        """The best card of the first role wanted that a card fills: hard's "Big Money + X" card,
+        attacks by turn 10, a +Buy once the deck draws."""
         room = deck.terminals() < 1 + deck.villages + deck.banked  # Actions for one more terminal
         self.focus = dict(self.bot.focus(game) or [])  # hard's "Big Money + X" card, as payload
         self.owned = {x: sum(c.name == x for c in p.all_cards()) for x in self.focus}
@@ -291,7 +287,7 @@ class EnginePlan:
             )
             if best is not None and self.fit(role, offer[best], deck, room) > 0:
                 return best
-        return self.modelled(offer, deck)
+        return None
 
     @staticmethod
     def modelled(offer: dict[str, Any], deck: Deck) -> str | None:
