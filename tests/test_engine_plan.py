@@ -79,3 +79,16 @@ def test_draw_beside_a_village_is_worth_more_than_its_coins_in_one_turn() -> Non
     assert deck.gain(game.db["Silver"]) > deck.gain(game.db["Barge"])
     offer = {n: game.db[n] for n in ("Silver", "Barge")}
     assert EnginePlan.modelled(offer, deck) == "Barge"
+
+
+DRAWS = Strategy(engine=True, draws=True)
+
+
+def test_the_engine_that_draws_its_deck_buys_a_village_for_terminal_draw_that_finds_no_action() -> None:
+    """Two terminal draws and no village: one more would find no Action, so at 4 coins the engine
+    that draws its deck buys the village (Mountain Village) where the money engine does not."""
+    game, a = a_deck((("Copper", 7), ("Estate", 3), ("Swashbuckler", 2)), 4)
+    assert EnginePlan(Expert(1, strategy=DRAWS)).purchase(game, a) == "Mountain Village"
+    assert EnginePlan(Expert(1, strategy=Strategy(engine=True))).purchase(game, a) != "Mountain Village"
+    game, a = a_deck((("Copper", 7), ("Estate", 3), ("Swashbuckler", 1), ("Mountain Village", 2)), 4)
+    assert EnginePlan(Expert(1, strategy=DRAWS)).purchase(game, a) != "Mountain Village"  # Actions to spare

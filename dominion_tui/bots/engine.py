@@ -1,6 +1,9 @@
 """expert's engine (issue 22): the deck's villages, draw and money in numbers (Deck), each buy the
 card that adds most to a turn's coins there, a +Buy, then Provinces. Offered as a candidate plan only in a kingdom with a village and a draw
 card; expert's simulations before the first turn keep it where it beats hard's money plans.
+A second engine, one that draws its deck (Strategy.draws: villages and draw by the ratio until a
+turn reaches most of the deck), plays 5 or more Actions in a turn twice as often but wins less;
+beside this one it added nothing to expert's choice, so it is not offered (benchmarks only).
 Cards are judged by their traits: a card's role (village, draw, trasher, payload) is what its
 traits say, so a new card needs no code here."""
 
@@ -36,6 +39,17 @@ MODEL_MIN = 0.05  # coins a turn a card must add in the deck model to be bought 
 # for 8 against 10 in the next 1,000 kingdoms); in 100 kingdoms, 8 did better than hard's plan in
 # 33 (40.7% won), 10 in 30 (37.1%).
 PROVINCE_TURN = 8
+# The engine that draws its deck (Strategy.draws), tuned against `hard` on 100 kingdoms with a
+# village and a draw card, 12 games each (benchmarks/engine_vs_hard.py 100 6 --per-kingdom --draws;
+# won, and kingdoms where it did better than hard's plan): with villages and draw by the ratio
+# below 5 coins 27.6% and 14; below 6 24.5%, below 7 15.6%, at any coins (till drawn) 8.9% and
+# 0; hard's focus card first 29.3% and 17; a trasher bought in the opening 24.1% (with it at
+# the start of the turns 2 and 1); the deck called drawn at 60% of it reached, not 80%: the same;
+# the ratio at any coins up to turn 4 28.5%, turn 8 22.2%; only its villages (no draw) 36.6% and 23,
+# nearer the engine above (41.8% and 32): each step towards more villages and draw lost games.
+DRAWN_PROVINCE_TURN = 8  # before this turn, a Province only when the deck pays for one: 10 29.3%, 8 29.7%, 6 28.5%
+DRAWN_SHARE = 0.8  # the share of the deck a turn reaches in the model when it is called drawn
+PAYLOAD_AT = 5  # coins that buy by the deck model (payload, Gold) even while the deck is not drawn
 
 
 def net_actions(t: Traits, d: Any) -> int:
@@ -161,6 +175,19 @@ class Deck:
         return self.money * f + min(f * len(self.payloads), max(0.0, actions - played)) * pay
 
 
+def part_fit(d: Any, short: bool) -> float:
+    """How well a card builds an undrawn engine: while Actions are short a village (one that
+    draws first), else draw, a card that draws and leaves its Action first; 0 for neither."""
+    t = traits(d)
+    if t.returns:  # it leaves the deck when played (returned, trashed, exiled)
+        return 0.0
+    if is_village(t, d):
+        return (2.0 + net_draw(t, d) + 0.1 * t.cards) if short else 0.0
+    if is_draw(t, d):
+        return 0.0 if short and net_actions(t, d) < 0 else 1.0 + net_draw(t, d) + (net_actions(t, d) >= 0)
+    return 0.0
+
+
 def _num_gain_villagers(d: Any) -> int:
     m = GAIN_VILLAGERS.search(d.text)
     return int(m.group(1)) if m else 0
@@ -178,6 +205,7 @@ class EnginePlan:
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
+        self.draws = bool(getattr(bot.strategy, "draws", False))  # the engine that draws its deck
 
     # ---- buying
     def purchase(self, game: Game, p: Any) -> str | None:
@@ -192,7 +220,8 @@ class EnginePlan:
             if late:
                 return late
         deck = deck_of(game, p)
-        if coins >= 8 and (p.turns_taken >= PROVINCE_TURN or deck.coins() >= 8):
+        turn = DRAWN_PROVINCE_TURN if self.draws else PROVINCE_TURN
+        if coins >= 8 and (p.turns_taken >= turn or deck.coins() >= 8):
             return bot.landscape_purchase(game, p) or "Province"
         if coins >= 5 and provinces <= DUCHY_AT and game.supply["Duchy"].cards:
             return "Duchy"
@@ -201,7 +230,33 @@ class EnginePlan:
         landscape = bot.landscape_purchase(game, p)
         if landscape:
             return landscape
-        return self.engine_part(game, p, deck)
+        return self.drawing_part(game, p, deck) if self.draws else self.engine_part(game, p, deck)
+
+    def offer(self, game: Game, p: Any) -> dict[str, Any]:
+        """The kingdom and basic cards the coins buy, Victory cards and junk aside."""
+        offer = {}
+        for a in game.legal_buys(p):
+            d = game.db[a.name or ""]
+            if d.kind in ("kingdom", "basic") and not d.is_("Victory") and d.name not in JUNK:
+                offer[d.name] = d
+        return offer
+
+    def drawing_part(self, game: Game, p: Any, deck: Deck) -> str | None:
+        """The engine that draws its deck: hard's focus card, attacks by turn 10 and a +Buy once
+        the deck draws, as engine_part; then, below PAYLOAD_AT coins while a turn reaches less
+        than DRAWN_SHARE of the deck, a village when one more terminal would find no Action, else
+        the best draw; else the card that adds most to a turn's coins in the deck model."""
+        offer = self.offer(game, p)
+        role = self.by_role(game, p, deck, offer)
+        if role:
+            return role
+        fits = {n: d for n, d in offer.items() if not destroys_own(deck, d)}
+        if p.coins < PAYLOAD_AT and deck.reach() < DRAWN_SHARE * deck.cards:  # not yet drawn: by the ratio
+            short = deck.terminals() + 1 > 1 + deck.villages + deck.banked  # one more terminal: dead
+            best = max(fits, key=lambda n: (part_fit(fits[n], short), game.cost(fits[n]), n), default=None)
+            if best is not None and part_fit(fits[best], short) > 0:
+                return best
+        return self.modelled(fits, deck)
 
     def engine_part(self, game: Game, p: Any, deck: Deck) -> str | None:
         """hard's "Big Money + X" card, attacks by turn 10 and a +Buy once the deck draws (each
@@ -210,11 +265,12 @@ class EnginePlan:
         waiting, a trasher in the opening) won 287 of 1,000 benchmark games against hard and
         did better than hard's plan in 16 of 100 kingdoms; the model after these roles 378 and
         33, and the roles after the model as a fallback changed nothing (378)."""
-        offer = {}
-        for a in game.legal_buys(p):
-            d = game.db[a.name or ""]
-            if d.kind in ("kingdom", "basic") and not d.is_("Victory") and d.name not in JUNK:
-                offer[d.name] = d
+        offer = self.offer(game, p)
+        return self.by_role(game, p, deck, offer) or self.modelled(offer, deck)
+
+    def by_role(self, game: Game, p: Any, deck: Deck, offer: dict[str, Any]) -> str | None:
+        """The best card of the first role wanted that a card fills: hard's "Big Money + X" card,
+        attacks by turn 10, a +Buy once the deck draws."""
         room = deck.terminals() < 1 + deck.villages + deck.banked  # Actions for one more terminal
         self.focus = dict(self.bot.focus(game) or [])  # hard's "Big Money + X" card, as payload
         self.owned = {x: sum(c.name == x for c in p.all_cards()) for x in self.focus}
@@ -231,7 +287,7 @@ class EnginePlan:
             )
             if best is not None and self.fit(role, offer[best], deck, room) > 0:
                 return best
-        return self.modelled(offer, deck)
+        return None
 
     @staticmethod
     def modelled(offer: dict[str, Any], deck: Deck) -> str | None:
