@@ -39,6 +39,9 @@ class Traits:
     extra_turn: bool = False
     discards_hand: bool = False  # "Discard your hand." first: what it draws replaces the hand
     ignores_actions: bool = False  # once played, further +Actions this turn (Villagers too) give none
+    # when gained, it does something with Treasures left in the hand (Hostelry's Horses, Ducat's
+    # trashed Copper): a buy of it plays only the Treasures it needs and keeps the others back
+    gain_treasures: bool = False
 
 
 def _num(pattern: str, text: str) -> int:
@@ -128,6 +131,11 @@ def traits(d: Any) -> Traits:
             extra_turn="extra turn" in text,
             discards_hand=bool(re.search(r"(^|\. )Discard your hand", text)),
             ignores_actions="Ignore any further +Actions" in text,
+            gain_treasures=bool(
+                re.search(
+                    r"When you gain this, you may (?:discard|trash) [^.]*(?:Treasures?|Copper) from your hand", text
+                )
+            ),
         )
         fields.update(DECLARED.get(d.name, {}))
         fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])
