@@ -125,7 +125,7 @@ def traits(d: Any) -> Traits:
             villagers=_num(r"\+(\d+) Villagers?", sure),
             returns=bool(re.search(r"Return this to (?:its|the \w+) pile|(?<!they )Exile it\.|Trash this\.", text)),
             gain_up_to=up_to,
-            upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
+            upgrade=_num(r"costing (?:up to |exactly )?(\d+) (?:coins? )?more", text),
             exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
             plays=bool(re.search(r"\b(?:re)?play (an Action|a non-Command Action|it\b|the set-aside)", text)),
             extra_turn="extra turn" in text,

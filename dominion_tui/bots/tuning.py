@@ -19,7 +19,7 @@ TUNED: dict[str, tuple[int, float]] = {
     "Cavalry": (1, 0.47),
     "Coven": (3, 0.82),
     "Destrier": (1, 0.42),
-    "Displace": (1, 0.38),
+    "Displace": (1, 0.51),  # re-rated (600 games a count) once it trades by judgement; 0.35 before
     "Ducat": (1, 0.63),
     "Experiment": (1, 0.29),
     "Falconer": (1, 0.66),
