@@ -82,6 +82,8 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
     def treasure_move(self, game: Game, p: Any, plays: list[TurnAction]) -> TurnAction:
         """The next Treasure to play; or, when the buy is a card that uses Treasures left in
         hand (`keep_back`), only those it needs, then that buy with the others still in hand."""
+        if self.copy_waiting(game, p):  # the copy of a Gold rather than of a Copper
+            return max(plays, key=lambda a: self.gain_value(game, p, a.name or ""))
         kept = self.keep_back(game, p) if p.buys == 1 else None
         if kept is None:
             return plays[0]
@@ -90,6 +92,12 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
             return TurnAction("play", pay[0].name)
         buy = TurnAction("buy", want)
         return buy if safe(game, p, want) == want and game.allowed(p, buy) else plays[0]
+
+    @staticmethod
+    def copy_waiting(game: Game, p: Any) -> bool:
+        """A card played this turn lets p gain a copy of the next card it plays (Kiln)."""
+        defs = game.db.defs
+        return any(q is p and label in defs and traits(defs[label]).copies_next for q, _, label in game.turn.triggers)
 
     def keep_back(self, game: Game, p: Any) -> tuple[str, list[Any]] | None:
         """When what all the hand's coins buy is a card that uses the Treasures left in hand when

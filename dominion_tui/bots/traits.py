@@ -42,6 +42,7 @@ class Traits:
     # when gained, it does something with Treasures left in the hand (Hostelry's Horses, Ducat's
     # trashed Copper): a buy of it plays only the Treasures it needs and keeps the others back
     gain_treasures: bool = False
+    copies_next: bool = False  # the next card played this turn may first be gained (Kiln): the best goes next
 
 
 def _num(pattern: str, text: str) -> int:
@@ -131,6 +132,7 @@ def traits(d: Any) -> Traits:
             extra_turn="extra turn" in text,
             discards_hand=bool(re.search(r"(^|\. )Discard your hand", text)),
             ignores_actions="Ignore any further +Actions" in text,
+            copies_next="next time you play a card this turn, you may first gain a copy" in text,
             gain_treasures=bool(
                 re.search(
                     r"When you gain this, you may (?:discard|trash) [^.]*(?:Treasures?|Copper) from your hand", text

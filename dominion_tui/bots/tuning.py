@@ -33,7 +33,7 @@ TUNED: dict[str, tuple[int, float]] = {
     "Hunting Lodge": (1, 0.30),
     "Improve": (1, 0.56),
     "Inventor": (1, 0.33),
-    "Kiln": (1, 0.42),
+    "Kiln": (1, 0.57),  # re-rated (600 games a count) once its copy is of the best Treasure; 0.42 before
     "Lackeys": (2, 0.62),
     "Livery": (2, 0.76),
     "Mastermind": (1, 0.14),
