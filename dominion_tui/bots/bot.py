@@ -702,7 +702,11 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         return v
 
     def answer_gain(self, game: Game, d: Decision) -> list[int]:
-        """The card worth most to this deck, never a Curse by choice."""
+        """The card worth most to this deck, never a Curse by choice; a card taken from the
+        discard pile into the hand (Mountain Village), the one worth most this turn."""
+        p = d.player
+        if d.options and all(getattr(o.value, "zone", None) is p.discard for o in d.options):
+            return [max(range(len(d.options)), key=lambda i: (self.in_hand_worth(game, p, d.options[i].value), -i))]
 
         def name(i: int) -> str:
             o = d.options[i]
@@ -717,6 +721,17 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         if not order:
             return [] if d.may_decline else [0]
         return [max(order, key=lambda i: (self.gain_value(game, d.player, name(i)), -i))]
+
+    def in_hand_worth(self, game: Game, p: Any, card: Any) -> float:
+        """What a card put into the hand now brings this turn: a Treasure its coins, an Action
+        its worth while an Action is left to play it, a Victory card or a Curse nothing (a
+        Province from the discard pile was judged as a Province gained, late worth the most)."""
+        d = card.defn
+        if d.is_("Treasure"):
+            return traits(d).coins + 0.5 * traits(d).buys
+        if d.is_("Action") and p.actions and game.phase == "action":
+            return self.card_value(game, d)
+        return -1.0
 
     def answer_exile_supply(self, game: Game, d: Decision) -> list[int]:
         """The card worth most to this deck (Transport), or for Invest what the others gain."""

@@ -37,7 +37,7 @@ TUNED: dict[str, tuple[int, float]] = {
     "Lackeys": (2, 0.62),
     "Livery": (2, 0.76),
     "Mastermind": (1, 0.14),
-    "Mountain Village": (2, 0.37),
+    "Mountain Village": (2, 0.47),  # re-rated (600 games a count) once it takes a Gold, not a Province; 0.35 before
     "Old Witch": (1, 0.96),
     "Paddock": (2, 0.82),
     "Patron": (1, 0.51),
