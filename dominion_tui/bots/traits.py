@@ -39,6 +39,10 @@ class Traits:
     extra_turn: bool = False
     discards_hand: bool = False  # "Discard your hand." first: what it draws replaces the hand
     ignores_actions: bool = False  # once played, further +Actions this turn (Villagers too) give none
+    # when gained, it does something with Treasures left in the hand (Hostelry's Horses, Ducat's
+    # trashed Copper): a buy of it plays only the Treasures it needs and keeps the others back
+    gain_treasures: bool = False
+    copies_next: bool = False  # the next card played this turn may first be gained (Kiln): the best goes next
 
 
 def _num(pattern: str, text: str) -> int:
@@ -122,12 +126,18 @@ def traits(d: Any) -> Traits:
             villagers=_num(r"\+(\d+) Villagers?", sure),
             returns=bool(re.search(r"Return this to (?:its|the \w+) pile|(?<!they )Exile it\.|Trash this\.", text)),
             gain_up_to=up_to,
-            upgrade=_num(r"costing (?:up to |exactly )?(\d+) coins? more", text),
+            upgrade=_num(r"costing (?:up to |exactly )?(\d+) (?:coins? )?more", text),
             exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
             plays=bool(re.search(r"\b(?:re)?play (an Action|a non-Command Action|it\b|the set-aside)", text)),
             extra_turn="extra turn" in text,
             discards_hand=bool(re.search(r"(^|\. )Discard your hand", text)),
             ignores_actions="Ignore any further +Actions" in text,
+            copies_next="next time you play a card this turn, you may first gain a copy" in text,
+            gain_treasures=bool(
+                re.search(
+                    r"When you gain this, you may (?:discard|trash) [^.]*(?:Treasures?|Copper) from your hand", text
+                )
+            ),
         )
         fields.update(DECLARED.get(d.name, {}))
         fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])

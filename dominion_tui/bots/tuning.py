@@ -19,7 +19,7 @@ TUNED: dict[str, tuple[int, float]] = {
     "Cavalry": (1, 0.47),
     "Coven": (3, 0.82),
     "Destrier": (1, 0.42),
-    "Displace": (1, 0.38),
+    "Displace": (1, 0.51),  # re-rated (600 games a count) once it trades by judgement; 0.35 before
     "Ducat": (1, 0.63),
     "Experiment": (1, 0.29),
     "Falconer": (1, 0.66),
@@ -33,11 +33,11 @@ TUNED: dict[str, tuple[int, float]] = {
     "Hunting Lodge": (1, 0.30),
     "Improve": (1, 0.56),
     "Inventor": (1, 0.33),
-    "Kiln": (1, 0.42),
+    "Kiln": (1, 0.57),  # re-rated (600 games a count) once its copy is of the best Treasure; 0.42 before
     "Lackeys": (2, 0.62),
     "Livery": (2, 0.76),
     "Mastermind": (1, 0.14),
-    "Mountain Village": (2, 0.37),
+    "Mountain Village": (2, 0.47),  # re-rated (600 games a count) once it takes a Gold, not a Province; 0.35 before
     "Old Witch": (1, 0.96),
     "Paddock": (2, 0.82),
     "Patron": (1, 0.51),
