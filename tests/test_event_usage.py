@@ -129,3 +129,16 @@ def test_march_with_a_buy_to_spare_plays_an_action_whose_coins_pay_for_it(level:
     assert bot.purchase(game, a) == "Province"
     a.buys = 2
     assert bot.purchase(game, a) == "March"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_populate_is_bought_before_any_province_is_taken_and_not_after(level: str) -> None:
+    # 10 coins, a Gold in the deck (a Province is worth its 6): the Actions of every pile beat
+    # it only in the opening; once a Province is taken they crowd a money deck
+    game, a = position(["Sculptor", "Livery", "Hostelry", "Coven"], ["Populate"], phase="buy")
+    game.new_card("Gold", a.discard)
+    a.coins = 10
+    bot = make_player(level, 1)
+    assert bot.purchase(game, a) == "Populate"
+    game.supply["Province"].cards.pop()
+    assert bot.purchase(game, a) == "Province"

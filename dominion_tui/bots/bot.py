@@ -465,7 +465,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         if "per differently named card you have gained" in d.text:  # Commerce
             v = gain_worth(t.gain_up_to) * len({c.name for q, c in game.turn.gained if q is p})
         if "Action Supply pile" in d.text:  # Populate: every Action, early only
-            v = 7.0 if provinces >= 7 else 0.0
+            v = self.populate_value(game, p, d)
         if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
             v = 9.0 if p.coins + 2 >= 8 > p.coins and game.supply["Curse"].cards else 0.0
         if t.upgrade:  # Enhance: the hand's best upgrade (a Curse away, a dead Action up)
