@@ -592,7 +592,7 @@ class Bot(WayJudge, EventJudge, SimplePlayer):
         v = self.buy_value(game, p, d, t) - self.plan.copy_penalty * copies.get(name, 0)
         if is_terminal(t, d):
             v -= 0.7 * max(0, terminals - 1)
-        return v
+        return self.planned_gain(game, p, name, v)
 
     def answer_gain(self, game: Game, d: Decision) -> list[int]:
         """The card worth most to this deck, never a Curse by choice."""
