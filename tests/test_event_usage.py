@@ -165,6 +165,7 @@ def test_bargain_with_4_coins_gains_the_plans_own_card_costing_5(kingdom, plans,
     a.coins = 4
     assert hard.purchase(game, a) == "Bargain"
     a.coins = 0  # Bargain bought: its gain
+    game.turn.bought_cards.append("Bargain")
     names, d = gain_question(game, a, 5)
     game.waiting = d
     assert names[hard.answer(game, d)[0]] == plans

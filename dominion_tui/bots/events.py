@@ -152,7 +152,10 @@ class EventJudge:
         (hard's "Big Money + X"), the deck still wants copies and the coins cannot buy it: a
         gain (Bargain's card costing up to 5, with 4 coins) takes it before a card judged by
         traits alone, as the plan's buy would. Not for a card exiled (Transport, Camel Train)."""
-        if v >= PLANNED or game.cost(game.db[name]) <= p.coins:
+        had = p.coins  # the coins before this turn's buys (Demand's gain comes once it is paid)
+        if game.current is p and game.phase == "buy":
+            had += sum(game.cost(game.db[n]) for n in game.turn.bought_cards)
+        if v >= PLANNED or game.cost(game.db[name]) <= had:
             return v  # judged well enough, or the coins buy it: the plan's buy decides then
         w = game.waiting
         if w is not None and w.topic == "exile_supply":
