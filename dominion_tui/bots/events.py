@@ -152,11 +152,11 @@ class EventJudge:
         (hard's "Big Money + X"), the deck still wants copies and the coins cannot buy it: a
         gain (Bargain's card costing up to 5, with 4 coins) takes it before a card judged by
         traits alone, as the plan's buy would. Not for a card exiled (Transport, Camel Train)."""
-        had = p.coins  # the coins before this turn's buys (Demand's gain comes once it is paid)
-        if game.current is p and game.phase == "buy":
-            had += sum(game.cost(game.db[n]) for n in game.turn.bought_cards)
-        if v >= PLANNED or game.cost(game.db[name]) <= had:
-            return v  # judged well enough, or the coins buy it: the plan's buy decides then
+        if v >= PLANNED or game.current is not p or game.phase != "buy":
+            return v  # in the Action phase the coins are still to come (a Way of the Rat's copy)
+        had = p.coins + sum(game.cost(game.db[n]) for n in game.turn.bought_cards)
+        if game.cost(game.db[name]) <= had:
+            return v  # the coins before this turn's buys pay for it: the plan's buy decides
         w = game.waiting
         if w is not None and w.topic == "exile_supply":
             return v  # exiled, not gained
