@@ -129,3 +129,49 @@ def test_march_with_a_buy_to_spare_plays_an_action_whose_coins_pay_for_it(level:
     assert bot.purchase(game, a) == "Province"
     a.buys = 2
     assert bot.purchase(game, a) == "March"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_populate_is_bought_before_any_province_is_taken_and_not_after(level: str) -> None:
+    # 10 coins, a Gold in the deck (a Province is worth its 6): the Actions of every pile beat
+    # it only in the opening; once a Province is taken they crowd a money deck
+    game, a = position(["Sculptor", "Livery", "Hostelry", "Coven"], ["Populate"], phase="buy")
+    game.new_card("Gold", a.discard)
+    a.coins = 10
+    bot = make_player(level, 1)
+    assert bot.purchase(game, a) == "Populate"
+    game.supply["Province"].cards.pop()
+    assert bot.purchase(game, a) == "Province"
+
+
+def gain_question(game, a, up_to: int) -> tuple[list[str], Decision]:
+    names = [n for n, z in game.supply.items() if game.cost(game.db[n]) <= up_to and not game.db[n].is_("Victory")]
+    return names, Decision("option", a, "Gain which card?", [Option(n, n) for n in names], topic="gain")
+
+
+@pytest.mark.parametrize(
+    ("kingdom", "plans", "traits_best"),
+    [
+        (["Treasurer", "Sculptor", "Coven", "Hostelry", "Scrap", "Patron"], "Treasurer", "Coven"),
+        (["Livery", "Falconer", "Cardinal", "Coven", "Gatekeeper"], "Coven", "Gatekeeper"),
+    ],
+)
+def test_bargain_with_4_coins_gains_the_plans_own_card_costing_5(kingdom, plans, traits_best) -> None:
+    # hard's "Big Money + X" card costs 5: Bargain brings it a turn early, where the card its
+    # traits judge best (or a Silver) was taken before
+    game, a = position(kingdom, ["Bargain"], phase="buy")
+    hard = make_player("hard", 1)
+    assert hard.focus(game)[0][0] == plans
+    a.coins = 4
+    assert hard.purchase(game, a) == "Bargain"
+    a.coins = 0  # Bargain bought: its gain
+    game.turn.bought_cards.append("Bargain")
+    names, d = gain_question(game, a, 5)
+    game.waiting = d
+    assert names[hard.answer(game, d)[0]] == plans
+    game.phase = "action"  # the coins are still to come (a Way of the Rat's copy): traits judge
+    assert names[hard.answer(game, d)[0]] == traits_best
+    game.phase = "buy"
+    for _ in range(3):  # as many as the plan wants: then its traits judge it again
+        game.new_card(plans, a.discard)
+    assert names[hard.answer(game, d)[0]] == traits_best

@@ -473,7 +473,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         if "per differently named card you have gained" in d.text:  # Commerce
             v = gain_worth(t.gain_up_to) * len({c.name for q, c in game.turn.gained if q is p})
         if "Action Supply pile" in d.text:  # Populate: every Action, early only
-            v = 7.0 if provinces >= 7 else 0.0
+            v = self.populate_value(game, p, d)
         if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
             v = 9.0 if p.coins + 2 >= 8 > p.coins and game.supply["Curse"].cards else 0.0
         if t.upgrade:  # Enhance: the hand's best upgrade (a Curse away, a dead Action up)
@@ -602,7 +602,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         v = self.buy_value(game, p, d, t) - self.plan.copy_penalty * copies.get(name, 0)
         if is_terminal(t, d):
             v -= 0.7 * max(0, terminals - 1)
-        return v
+        return self.planned_gain(game, p, name, v)
 
     def answer_gain(self, game: Game, d: Decision) -> list[int]:
         """The card worth most to this deck, never a Curse by choice; a card taken from the
