@@ -36,13 +36,13 @@ def test_improve_upgrades_a_weak_card() -> None:
 
 
 def test_border_guard_takes_the_better_revealed_card() -> None:
-    # its question has no topic: it was answered at random (13 times in 150 random games)
+    # its question had no topic: it was answered at random (13 times in 150 random games)
     for top in (["Estate", "Gold"], ["Gold", "Estate"]):
         for seed in range(4):
             game = new_game(Config(["A", "B"], KINGDOM, [], seed))
             a = game.players[0]
             shown = [game.new_card(n, a.revealed) for n in top]
             options = [Option(c.name, c) for c in shown]
-            d = Decision("cards", a, "Put which revealed card into your hand?", options)
+            d = Decision("cards", a, "Put which revealed card into your hand?", options, topic="to_hand")
             pick = make_player("hard", seed).answer(game, d)
             assert [options[i].label for i in pick] == ["Gold"], (top, seed)

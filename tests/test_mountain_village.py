@@ -25,3 +25,22 @@ def test_mountain_village_takes_the_card_worth_most_this_turn_not_a_province() -
         a.coins, a.buys, a.actions = 0, 1, 1
         game.do(a, TurnAction("play", "Mountain Village"))
         assert sorted(c.name for c in a.hand.cards) == ["Copper", "Gold", "Silver"], level
+
+
+def test_border_guard_keeps_the_card_worth_most_this_turn_not_a_province() -> None:
+    """Border Guard asks the same question of its revealed pair (now a "to_hand" question, as
+    Mountain Village's is): late, the levels took the Province, the dearer card."""
+    for level in ("normal", "hard"):
+        bots = {0: make_player(level, 1), 1: make_player(level, 2)}
+        game = new_game(Config(["A", "B"], ["Border Guard", "Sleigh"], [], 3), bots)
+        a = game.players[0]
+        del game.supply["Province"].cards[3:]
+        game.phase = "action"
+        a.hand.cards.clear()
+        a.deck.cards.clear()
+        for n in ["Gold", "Province"]:
+            game.new_card(n, a.deck)
+        game.new_card("Border Guard", a.hand)
+        a.coins, a.buys, a.actions = 0, 1, 1
+        game.do(a, TurnAction("play", "Border Guard"))
+        assert [c.name for c in a.hand.cards] == ["Gold"], level

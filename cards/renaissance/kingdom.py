@@ -57,7 +57,7 @@ def border_guard(ctx: Ctx) -> None:
     shown = ctx.reveal_top(n)
     if not shown:
         return
-    keep = ctx.choose_card(shown, "Put which revealed card into your hand?")
+    keep = ctx.choose_card(shown, "Put which revealed card into your hand?", topic="to_hand")
     if keep is not None:
         ctx.put_in_hand(keep)
     ctx.discard_all(c for c in shown if c is not keep and c.zone is ctx.player.revealed)
@@ -341,7 +341,7 @@ def mountain_village(ctx: Ctx) -> None:
         ctx.cards(1)
         return
     picked = ctx.choose_card(
-        one_of_each(pile.cards), "Put which card from your discard pile into your hand?", topic="gain"
+        one_of_each(pile.cards), "Put which card from your discard pile into your hand?", topic="to_hand"
     )
     if picked is not None:
         ctx.put_in_hand(picked, hidden=True)

@@ -605,11 +605,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         return self.planned_gain(game, p, name, v)
 
     def answer_gain(self, game: Game, d: Decision) -> list[int]:
-        """The card worth most to this deck, never a Curse by choice; a card taken from the
-        discard pile into the hand (Mountain Village), the one worth most this turn."""
-        p = d.player
-        if d.options and all(getattr(o.value, "zone", None) is p.discard for o in d.options):
-            return [max(range(len(d.options)), key=lambda i: (self.in_hand_worth(game, p, d.options[i].value), -i))]
+        """The card worth most to this deck, never a Curse by choice."""
 
         def name(i: int) -> str:
             o = d.options[i]

@@ -1,6 +1,6 @@
 """The bots' judgement of the cards in hand where a card asks about them: Treasures kept back
 for a card that uses them when gained (Hostelry's Horses), the Treasure played first for Kiln's
-copy, the card Displace exiles, the card Mountain Village takes from the discard pile."""
+copy, the card Displace exiles, the card put into the hand (Mountain Village, Border Guard)."""
 
 from __future__ import annotations
 
@@ -128,6 +128,12 @@ class HandJudge(SimplePlayer):
         made = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure") and c not in plain)
         want = self.purchase_with(game, p, made + sum(traits(c.defn).coins for c in plain))
         return self.spare(game.cost(game.db[want]) if want else 0, made, plain)
+
+    def answer_to_hand(self, game: Game, d: Decision) -> list[int]:
+        """One card put into the hand (Mountain Village's discard pile, Border Guard's revealed
+        pair): the one worth most this turn."""
+        p = d.player
+        return [max(range(len(d.options)), key=lambda i: (self.in_hand_worth(game, p, d.options[i].value), -i))]
 
     def in_hand_worth(self, game: Game, p: Any, card: Any) -> float:
         """What a card put into the hand now brings this turn: a Treasure its coins, an Action

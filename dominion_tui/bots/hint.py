@@ -65,6 +65,8 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
         return f"Discard {chosen}: the cards least worth keeping." if names else "Keep every card: each one helps."
     if topic in ("gain", "exile_supply"):
         return f"{chosen}: the card worth most to this deck now."
+    if topic == "to_hand":
+        return f"{chosen}: the card that does most for this turn."
     if topic == "way":
         return (
             f"{chosen}: the card's own text does more here than any Way."

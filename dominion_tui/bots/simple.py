@@ -193,8 +193,8 @@ class SimplePlayer(RandomPlayer):
             return one_name(d, by_topic(game, d))
         if d.topic == "react" or d.may_decline:
             return [0] if d.options else []
-        if d.kind == "cards" and d.max == 1 and d.options:  # one card to take (Border Guard's
-            return self.ranked(game, d)[-1:]  # revealed pair): the best, where it took one at random
+        if d.kind == "cards" and d.max == 1 and d.options:  # one card to take, no topic: the
+            return self.ranked(game, d)[-1:]  # best, never one at random
         k = max(d.min, 1)
         return sorted(self.rng.sample(range(len(d.options)), min(k, len(d.options))))
 
@@ -331,6 +331,11 @@ class SimplePlayer(RandomPlayer):
         return [order[0]]
 
     answer_exile_supply = answer_gain  # set aside the best card, to gain its copies cheaply later
+
+    def answer_to_hand(self, game: Game, d: Decision) -> list[int]:
+        """One card put into the hand (Border Guard's revealed pair, Mountain Village's discard
+        pile): the best, where a question without a topic was answered at random."""
+        return self.ranked(game, d)[-1:]
 
     def answer_play(self, game: Game, d: Decision) -> list[int]:
         order = self.ranked(game, d)
