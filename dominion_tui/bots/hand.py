@@ -64,19 +64,37 @@ class HandJudge(SimplePlayer):
         if game.turn.bought_in_phase or not self.treasure_users(game):
             return None
         hand = [c for c in p.hand.cards if c.is_("Treasure")]
-        if not hand or not all(self.plain(c.defn) for c in hand):
+        if not hand:
             return None
-        want = self.purchase_with(game, p, p.coins + sum(traits(c.defn).coins for c in hand))
-        if want is None or not traits(game.db[want]).gain_treasures:
+        want = self.turn_want(game, p, p.coins + sum(traits(c.defn).coins for c in hand))
+        if want is None or not traits(game.db[want]).gain_treasures or not all(self.plain(c.defn) for c in hand):
             return None
         spare = self.spare(game.cost(game.db[want]), p.coins, hand)
         if self.spare_value(game, game.db[want], spare) <= 0:
             return None
         return want, [c for c in hand if c not in spare]
 
-    @staticmethod
-    def treasure_users(game: Game) -> bool:
-        return any(z.cards and traits(game.db[n]).gain_treasures for n, z in game.supply.items())
+    def turn_want(self, game: Game, p: Any, coins: int) -> str | None:
+        """What these coins buy, worked out once a turn: asked before each Treasure is played
+        (they only move to play, the coins they make stay the same), it made expert think
+        twice as long in kingdoms with Hostelry or Ducat."""
+        key = (game.turn, game.phase, p.index, coins, p.buys)
+        memo = self._want
+        if memo is not None and memo[0] is key[0] and memo[1:5] == key[1:]:
+            return memo[5]
+        want = self.purchase_with(game, p, coins)
+        self._want = (*key, want)
+        return want
+
+    _want: tuple[Any, str, int, int, int, str | None] | None = None  # the key, then the buy
+    _users: tuple[Any, bool] | None = None  # (game, a pile of treasure_users): worked out once a game
+
+    def treasure_users(self, game: Game) -> bool:
+        """The Supply began with a card that uses Treasures left in hand (an emptied pile is
+        never the buy, so this need not follow the piles)."""
+        if self._users is None or self._users[0] is not game:
+            self._users = (game, any(traits(game.db[n]).gain_treasures for n in game.supply))
+        return self._users[1]
 
     @staticmethod
     def plain(d: Any) -> bool:
