@@ -102,10 +102,7 @@ def per_kingdom(kingdoms_: int, seeds: int) -> None:
     better = [0] * len(plans)
     totals = [0.0] * (len(plans) + 1)
     for i, kingdom, landscapes in kingdoms(kingdoms_):
-        scores = [
-            sum(match(kingdom, landscapes, s, 1000 * i + g, first) for g in range(seeds) for first in (True, False))
-            for s in plans
-        ]
+        scores = [score(kingdom, landscapes, s, 1000 * i, seeds) for s in plans]
         totals = [t + x for t, x in zip(totals, [*scores, max(scores)])]
         for k in range(len(plans) - 1):
             better[k] += scores[k] > scores[-1]
