@@ -175,3 +175,18 @@ def test_bargain_with_4_coins_gains_the_plans_own_card_costing_5(kingdom, plans,
     for _ in range(3):  # as many as the plan wants: then its traits judge it again
         game.new_card(plans, a.discard)
     assert names[hard.answer(game, d)[0]] == traits_best
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_commerce_after_a_gain_turns_5_coins_into_a_gold_where_the_plan_buys_a_silver(level: str) -> None:
+    # money with 2 Treasurers, both owned: 5 coins buy a Silver; once a Horse is gained this
+    # turn, Commerce gains a Gold for the same coins (the bar was Coven, a card the plan never buys)
+    game, a = position(["Treasurer", "Sculptor", "Coven", "Hostelry", "Scrap", "Patron"], ["Commerce"], phase="buy")
+    bot = make_player(level, 1)
+    assert bot.focus(game) == [("Treasurer", 2)]
+    for _ in range(2):
+        game.new_card("Treasurer", a.discard)
+    a.coins = 5
+    assert bot.purchase(game, a) == "Silver"  # nothing gained yet: Commerce would gain nothing
+    game.gain(a, "Horse")
+    assert bot.purchase(game, a) == "Commerce"

@@ -471,7 +471,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         if gained is not None:  # Enclave: a Gold and a Duchy's points in Exile
             v = gained
         if "per differently named card you have gained" in d.text:  # Commerce
-            v = gain_worth(t.gain_up_to) * len({c.name for q, c in game.turn.gained if q is p})
+            v = self.per_gain_value(game, p, gain_worth(t.gain_up_to))
         if "Action Supply pile" in d.text:  # Populate: every Action, early only
             v = self.populate_value(game, p, d)
         if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
