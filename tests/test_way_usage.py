@@ -162,3 +162,23 @@ def test_way_of_the_rat_discards_the_cheapest_treasure_once_chosen() -> None:
     options = [Option(c.name, c) for c in a.hand.cards]
     d = Decision("cards", a, "Discard a Treasure to gain a Cargo Ship?", options, min=0, topic="discard")
     assert [options[i].label for i in make_player("hard", 1).answer_discard(game, d)] == ["Silver"]
+
+
+def test_way_of_the_rat_copies_the_plans_card_while_the_deck_wants_more() -> None:
+    # hard's plan is money with 3 Silk Merchants: with 1 in play, a Copper buys a second copy
+    # (4 coins buy a Silver either way); with the 3 owned, its own text
+    game, a = position(["Silk Merchant"], "Way of the Rat", ["Silver", "Copper", "Copper"])
+    game.new_card("Silk Merchant", a.in_play)
+    d = Decision(
+        "option",
+        a,
+        "Play Silk Merchant normally or with a Way?",
+        [Option("normal", None), Option("Way of the Rat", game.db["Way of the Rat"])],
+        topic="way",
+    )
+    hard = make_player("hard", 1)
+    assert hard.focus(game) == [("Silk Merchant", 3)]
+    assert hard.answer_way(game, d) == [1]
+    for _ in range(2):
+        game.new_card("Silk Merchant", a.discard)
+    assert hard.answer_way(game, d) == [0]

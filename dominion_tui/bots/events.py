@@ -31,6 +31,12 @@ HORSE_GIVEN = 0.2
 # bargained in 1,248 games instead of 572 (seed 11), 56.4% +- 1.7, 1,260 instead of 581 (seed 12); at 3.5 50.4%, at 4
 # 50.3%, at 6 55.8%, at 9 55.7%
 PLANNED = 5.0
+# The same for a gain in the Action phase (Way of the Rat's copy), where the coins are still to
+# come: the plan's card, while the deck wants copies, is worth at least this. Way of the Rat
+# forced, 2,000 games against main a run: at 3.0 hard won 50.7% +- 0.7 (seed 11) and 50.3% +- 0.7
+# (seed 12), copying in 364 and 366 games instead of 186 and 222; at 4.0 50.3% and 49.4%, at 6.0
+# 49.3% and 49.3% (773 and 798 games); at PLANNED, the Buy phase's worth, 49.7% and 49.0% (05cc744)
+PLANNED_NOW = 3.0
 # What the Golds of an Event that pays per card gained (Commerce) beat the coins' buy by, over
 # their traits' worth: a focus plan's bar is its best kingdom card, one it does not buy, where
 # the plan buys a Silver with 5 coins. Commerce forced, 2,000 games against main a run: at 1.5 hard won 50.2% +- 0.4
@@ -159,8 +165,10 @@ class EventJudge:
         (hard's "Big Money + X"), the deck still wants copies and the coins cannot buy it: a
         gain (Bargain's card costing up to 5, with 4 coins) takes it before a card judged by
         traits alone, as the plan's buy would. Not for a card exiled (Transport, Camel Train)."""
-        if v >= PLANNED or game.current is not p or game.phase != "buy":
-            return v  # in the Action phase the coins are still to come (a Way of the Rat's copy)
+        if v >= PLANNED or game.current is not p:
+            return v
+        if game.phase != "buy":  # the coins are still to come (a Way of the Rat's copy)
+            return max(v, PLANNED_NOW) if self.copies_wanted(game, p, name) else v
         had = p.coins + sum(game.cost(game.db[n]) for n in game.turn.bought_cards)
         if game.cost(game.db[name]) <= had:
             return v  # the coins before this turn's buys pay for it: the plan's buy decides
