@@ -190,3 +190,21 @@ def test_commerce_after_a_gain_turns_5_coins_into_a_gold_where_the_plan_buys_a_s
     assert bot.purchase(game, a) == "Silver"  # nothing gained yet: Commerce would gain nothing
     game.gain(a, "Horse")
     assert bot.purchase(game, a) == "Commerce"
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_demand_gains_the_silver_the_coins_buy_and_a_horse_besides(level: str) -> None:
+    # money with 2 Treasurers, both owned: 5 coins buy a Silver, and Demand gains that Silver
+    # with a Horse onto the deck, where judged against Coven (the bar, never bought) it lost
+    game, a = position(["Treasurer", "Sculptor", "Coven", "Hostelry", "Scrap", "Patron"], ["Demand"], phase="buy")
+    bot = make_player(level, 1)
+    for _ in range(2):
+        game.new_card("Treasurer", a.discard)
+    a.coins = 5
+    assert bot.purchase_with(game, a, 5, events=False) == "Silver"
+    assert bot.purchase(game, a) == "Demand"
+    a.coins = 0  # Demand bought: its gain takes the card the coins bought
+    game.turn.bought_cards.append("Demand")
+    names, d = gain_question(game, a, 4)
+    game.waiting = d
+    assert names[bot.answer(game, d)[0]] == "Silver"

@@ -10,7 +10,7 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
 from .endgame import buy_gains, loses, play_gains, points_buy, safe
-from .events import HORSE_GIVEN, SHUFFLES_LEFT, EventJudge
+from .events import HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJudge
 from .hand import HandJudge
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
@@ -465,6 +465,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
             v += self.best_gain(game, p, t.gain_up_to)
             if t.plays:  # Reap: the Gold gained is played at once, next turn
                 v += 0.5 * gain_worth(t.gain_up_to)
+            if self.same_buy(game, p, d, p.coins) is not None:  # Demand: the coins' card and a Horse
+                v = max(v, self.coins_worth(game, p, p.coins) + 0.8 * t.horses)
             if "Each other player gains" in d.text:  # Bargain: their Horses, each played once
                 v -= HORSE_GIVEN * (len(game.players) - 1)
         gained = self.gain_event_value(game, p, d)
@@ -596,7 +598,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
             # Duchy before a Gold (Displace's Province exiled), as the buys go
             return d.vp + 0.5 if len(game.supply.get("Province", [])) <= 4 else 0.3 * d.vp
         if d.kind != "kingdom":
-            return traits(d).coins + 0.5 * traits(d).cards
+            base = traits(d).coins + 0.5 * traits(d).cards
+            return max(base, PLANNED) if self.gained_instead(game, p, name) else base
         t = traits(d)
         copies, terminals = deck or self.deck_counts(p)
         v = self.buy_value(game, p, d, t) - self.plan.copy_penalty * copies.get(name, 0)
