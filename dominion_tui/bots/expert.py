@@ -64,7 +64,9 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
     """The plans worth trying in this kingdom, the most likely first (ties keep the first).
     Measured over random kingdoms (issue 22), a tuned count of the best card (EXPERT), the two
     best cards together and earlier Duchies beat hard most often; the third best card alone or
-    beside the best, and a trasher beside the best (thin money), each won some kingdoms by far."""
+    beside the best, and a trasher beside the best (thin money), each won some kingdoms by far.
+    With the partners and the spare Border Guard (`simulate --bots expert,hard --games 400 --seed 1`):
+    255 wins, 251 before; Border Guard used in 25 of its 63 games, Mountain Village in 11 of 77."""
     from ..setup import database  # not at import: setup loads the cards
 
     db = database()
