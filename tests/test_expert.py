@@ -116,6 +116,35 @@ def test_candidates_start_with_the_tuned_plan_then_hards_and_end_with_an_engine(
     assert "engine" in labels[-1] and len(labels) == len(set(labels))
 
 
+def test_a_terminal_best_card_is_tried_beside_a_village_rated_well_and_one_that_leaves_its_action_beside_kiln() -> None:
+    labels = [s.label for s in expert.candidates(["Old Witch", "Mountain Village", "Kiln"])]
+    assert "money with Old Witch and a Mountain Village" in labels, labels
+    assert "money with Old Witch and a Kiln" not in labels  # Kiln is terminal too: they collide
+    labels = [s.label for s in expert.candidates(["Old Witch", "Hostelry", "Kiln"])]
+    assert "money with Old Witch and a Hostelry" not in labels  # a village rated under VILLAGE
+    labels = [s.label for s in expert.candidates(["Coven", "Silk Merchant", "Villain", "Mountain Village", "Kiln"])]
+    assert "money with Coven and a Kiln" in labels and "money with Coven and a Mountain Village" not in labels
+
+
+def test_a_spare_border_guard_is_bought_with_2_coins_once_never_instead_of_a_silver() -> None:
+    assert all(s.engine or s.spare == ("Border Guard",) for s in expert.candidates(["Old Witch", "Border Guard"]))
+    bot = Expert(1, strategy=Strategy(cards=(("Old Witch", 1),), spare=("Border Guard",)))
+    game, a = buy_phase(["Old Witch", "Border Guard"], coins=3)
+    assert buys(bot, game, a) == "Silver"
+    a.coins = 2
+    assert buys(bot, game, a) == "Border Guard"
+    game.new_card("Border Guard", a.discard)
+    assert buys(bot, game, a) == "end"
+
+
+def test_a_plan_card_that_trashes_itself_is_not_bought_again_once_played() -> None:
+    bot = Expert(1, strategy=Strategy(cards=(("Acting Troupe", 1),)))
+    game, a = buy_phase(["Acting Troupe"], coins=4)
+    assert buys(bot, game, a) == "Acting Troupe"
+    game.new_card("Acting Troupe", game.trash)  # played: +4 Villagers, and trashed
+    assert buys(bot, game, a) == "Silver"
+
+
 def test_expert_never_takes_the_last_province_while_that_loses() -> None:
     game, a = buy_phase(["Barge"], coins=8)
     b = game.players[1]

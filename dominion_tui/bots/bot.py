@@ -243,8 +243,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
         more, 47.1% and 47.8%; of 2, 49.6% +- 0.5)."""
         coins = p.coins
         for name, count in cards:
-            have = sum(c.name == name for c in p.all_cards())
             d = game.db[name]
+            have = self.copies_had(game, p, d)
             m = re.search(r"When you gain (?:or trash )?this, take the (\w+)", d.text)
             if m and game.artifacts.get(m.group(1)) not in (None, p):
                 count = min(have + 1, count + 2)  # Flag Bearer: another copy takes the Flag back
@@ -265,6 +265,13 @@ class Bot(WayJudge, EventJudge, HandJudge):
         if coins >= 3:
             return self.better_silver(game, p, coins) or "Silver"
         return self.way_action(game, p, coins) or self.cheap_card(game, p, coins)
+
+    @staticmethod
+    def copies_had(game: Game, p: Any, d: Any) -> int:
+        """The copies p has, and for a card that trashes itself when played (Acting Troupe) those
+        in the trash too: counted as owned only, one bought each time the last was played."""
+        have = sum(c.name == d.name for c in p.all_cards())
+        return have + (sum(c.name == d.name for c in game.trash.cards) if traits(d).returns else 0)
 
     def cheap_card(self, game: Game, p: Any, coins: int) -> str | None:
         """With 2 coins and X in: the kingdom's best cheap card when worth a Silver's 2, as without
