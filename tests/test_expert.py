@@ -112,8 +112,14 @@ def test_a_kingdom_of_slow_games_thinks_on_fewer_and_a_quick_one_on_more(monkeyp
 
 def test_candidates_start_with_the_tuned_plan_then_hards_and_end_with_an_engine() -> None:
     labels = [s.label for s in expert.candidates(["Old Witch", "Village Green", "Cardinal"])]
-    assert labels[0] == "money with 2 Old Witch" and labels[1] == "hard's plan", labels
+    assert labels[0] == "money with 2 Old Witch, Duchies from 4 Provinces left" and labels[1] == "hard's plan", labels
     assert "engine" in labels[-1] and len(labels) == len(set(labels))
+
+
+def test_every_candidate_has_its_own_label_the_hint_can_name() -> None:
+    # Coven's tuned count is hard's count + 1: both plans were "money with 4 Coven"
+    labels = [s.label for s in expert.candidates(["Coven", "Silk Merchant", "Villain"])]
+    assert len(labels) == len(set(labels)), labels
 
 
 def test_a_terminal_best_card_is_tried_beside_a_village_rated_well_and_one_that_leaves_its_action_beside_kiln() -> None:

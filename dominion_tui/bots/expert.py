@@ -75,7 +75,8 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
     top = [(n, tuning.TUNED[n][0]) for r, n in rated[:3] if r >= 0.3]
     tuned = [(n, tuning.EXPERT[n]) for n, _ in top[:1] if n in tuning.EXPERT]
     for n, (copies, duchy_at, _) in tuned:
-        out.append(Strategy(replace(BASE, duchy_at=duchy_at), ((n, copies),), label=f"money with {copies} {n}"))
+        label = f"money with {copies} {n}, Duchies from {duchy_at} Provinces left"  # not the +1 copy's label
+        out.append(Strategy(replace(BASE, duchy_at=duchy_at), ((n, copies),), label=label))
     out.append(Strategy())
     duchies = replace(BASE, duchy_at=5)
     if top:
