@@ -169,7 +169,9 @@ def test_bargain_with_4_coins_gains_the_plans_own_card_costing_5(kingdom, plans,
     names, d = gain_question(game, a, 5)
     game.waiting = d
     assert names[hard.answer(game, d)[0]] == plans
-    game.phase = "action"  # the coins are still to come (a Way of the Rat's copy): traits judge
+    # the coins still to come (a Way of the Rat's copy): the plan's card is worth PLANNED_NOW, and
+    # the card its traits rate higher still wins
+    game.phase = "action"
     assert names[hard.answer(game, d)[0]] == traits_best
     game.phase = "buy"
     for _ in range(3):  # as many as the plan wants: then its traits judge it again
