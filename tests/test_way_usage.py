@@ -7,6 +7,7 @@ from dominion_tui.bots import make_player
 from dominion_tui.core.decisions import Decision, Option, TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.setup import new_game
+from tests.test_bot_usage import way_question
 
 
 def position(kingdom: list[str], way: str, hand: list[str], deck: list[str] | None = None):
@@ -35,14 +36,7 @@ def way_asked(
     """hard's answer to "Play this card normally or with the Way?": 0 its own text, 1 the Way."""
     game, a = position(kingdom, way, hand, deck)
     a.actions = actions
-    d = Decision(
-        "option",
-        a,
-        f"Play {card} normally or with a Way?",
-        [Option("normal", None), Option(way, game.db[way])],
-        topic="way",
-    )
-    return make_player("hard", 1).answer_way(game, d)[0]
+    return make_player("hard", 1).answer_way(game, way_question(game, a, card, way))[0]
 
 
 def test_way_of_the_owl_draws_as_many_cards_as_the_hand_lacks() -> None:
@@ -169,13 +163,7 @@ def test_way_of_the_rat_copies_the_plans_card_while_the_deck_wants_more() -> Non
     # (4 coins buy a Silver either way); with the 3 owned, its own text
     game, a = position(["Silk Merchant"], "Way of the Rat", ["Silver", "Copper", "Copper"])
     game.new_card("Silk Merchant", a.in_play)
-    d = Decision(
-        "option",
-        a,
-        "Play Silk Merchant normally or with a Way?",
-        [Option("normal", None), Option("Way of the Rat", game.db["Way of the Rat"])],
-        topic="way",
-    )
+    d = way_question(game, a, "Silk Merchant", "Way of the Rat")
     hard = make_player("hard", 1)
     assert hard.focus(game) == [("Silk Merchant", 3)]
     assert hard.answer_way(game, d) == [1]
