@@ -11,6 +11,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import sys
 import time
 from pathlib import Path
@@ -38,6 +39,14 @@ NO_HOST_KEY_CHECK = [
 ]
 
 
+def hang_up_ends() -> None:
+    """Run in each spawned process: a hang-up ends it, as in a person's terminal. Started under
+    `nohup`, it would inherit an ignored SIGHUP: an ssh client closed at its password prompt then
+    lives on, reads the closed terminal as an empty line and sends it as the password, again and
+    again, each a wrong try the host counts, until the address is locked out."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 class Host:
     def __init__(self, data: Path, *flags: str, timeout: float = 20) -> None:
         env = dict(os.environ, XDG_DATA_HOME=str(data), PROMPT_TOOLKIT_NO_CPR="1", NO_COLOR="1")
@@ -48,6 +57,7 @@ class Host:
             encoding="utf-8",
             timeout=timeout,
             dimensions=(24, 200),
+            preexec_fn=hang_up_ends,
         )
         self.log = io.StringIO()  # everything the host's terminal showed
         self.p.logfile_read = self.log
@@ -74,6 +84,7 @@ class Player:
             encoding="utf-8",
             timeout=20,
             dimensions=(24, 200),
+            preexec_fn=hang_up_ends,
         )
         self.seen = ""
         self.p.delaybeforesend = None  # pexpect waits 50 ms before each line by default

@@ -13,7 +13,7 @@ import pexpect
 import pytest
 
 from dominion_tui.host.table import MAX_PENDING, Table
-from tests.hostplay import NO_HOST_KEY_CHECK, PROMPT, SSH, Host, Player, lines, play_big_money
+from tests.hostplay import NO_HOST_KEY_CHECK, PROMPT, SSH, Host, Player, hang_up_ends, lines, play_big_money
 
 pytestmark = pytest.mark.skipif(SSH is None, reason="needs the OpenSSH client (ssh)")
 
@@ -349,7 +349,7 @@ def test_only_the_game_is_offered_no_command_file_transfer_or_forwarding(hosts, 
         [["-W", "127.0.0.1:22", "Ann@127.0.0.1"], "open failed"],
         [["-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:22", "Ann@127.0.0.1"], "forwarding failed"],
     ):
-        p = pexpect.spawn(SSH, base + extra, encoding="utf-8", timeout=20)
+        p = pexpect.spawn(SSH, base + extra, encoding="utf-8", timeout=20, preexec_fn=hang_up_ends)
         p.expect("assword: ")
         p.sendline(h.password)
         p.expect(said)
