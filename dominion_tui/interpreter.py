@@ -74,6 +74,15 @@ def match_name(text: str, candidates: list[str]) -> tuple[str | None, str | None
     return None, f"No '{quoted(text)}' here."
 
 
+def unknown(why: str | None, text: str, query: str) -> str:
+    """match_name's answer, or for a name that is nothing at all the command that lists the
+    names that would do: a player who misheard a card learns where to hear them again."""
+    if why is None or not why.startswith("No '"):
+        return why or ""
+    where = "in your hand" if query == "hand" else "for sale"
+    return f"No card called '{quoted(text)}' {where}. Type {query} to hear them."
+
+
 def match_word(text: str, candidates: list[str]) -> str | None:
     """The one candidate with a later word starting with `text` ("ox", "turtle"), else None."""
     low = text.lower()
@@ -110,12 +119,12 @@ class Interpreter:
     # ---------------------------------------------------------------- turn moves
     def turn_line(self, line: str, d: Decision) -> Result:
         if not line:
-            return reject("Type a move: play, buy, end, villager or coffers. Type help for more.")
+            return reject("Type a move: play, buy, end, treasures, villager or coffers. Type help for more.")
         verb, _, rest = line.partition(" ")
         verb = verb.lower()
         full, why = match_name(verb, list(TURN_VERBS))
         if full is None:
-            return reject(f"Unknown command '{quoted(verb)}'. Moves: play, buy, end, villager, coffers.")
+            return reject(f"Unknown command '{quoted(verb)}'. Moves: play, buy, end, treasures, villager, coffers.")
         act = self.parse_move(full.rstrip("s") if full == "villagers" else full, rest.strip(), d)
         if isinstance(act, Result):
             return act
@@ -150,7 +159,7 @@ class Interpreter:
             name, why = match_name(rest, sorted({c.name for c in p.hand.cards}))
             if name is None:
                 known, _ = match_name(rest, self.known_names())
-                return reject(f"You have no {known} in your hand." if known else why or "")
+                return reject(f"You have no {known} in your hand." if known else unknown(why, rest, "hand"))
             return TurnAction("play", name)
         name, why = match_name(rest, self.game.buyable_names())
         if name is None:
@@ -158,7 +167,7 @@ class Interpreter:
             if known:
                 return TurnAction("buy", known)  # why_not says why it cannot be bought
             elsewhere = self.game.db.canonical(rest)
-            return reject(f"{elsewhere} is not in this game." if elsewhere else why or "")
+            return reject(f"{elsewhere} is not in this game." if elsewhere else unknown(why, rest, "supply"))
         return TurnAction("buy", name)
 
     def play_as(self, card_text: str, way_text: str, d: Decision) -> TurnAction | Result:

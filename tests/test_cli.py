@@ -113,7 +113,7 @@ def test_piped_game_reads_plain_lines_and_rejects_bad_ones() -> None:
     assert res.returncode == 0, res.stderr
     out = res.stdout.splitlines()
     assert any(s.startswith("Alice's hand: ") for s in out)
-    assert "Unknown command 'frobnicate'. Moves: play, buy, end, villager, coffers." in out
+    assert "Unknown command 'frobnicate'. Moves: play, buy, end, treasures, villager, coffers." in out
     assert "Province costs 8 and you have 0 coins, 2 with the 2 Treasures not played yet." in out
     assert "Bob's turn 1." in out
     assert "\x1b" not in res.stdout

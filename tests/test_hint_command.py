@@ -99,7 +99,7 @@ def test_a_player_who_follows_every_hint_plays_a_whole_game_to_its_end(tmp_path:
     child.close()
     assert "Game over." in text, text[-2000:]
     assert followed > 20
-    for refusal in ("No '", "could be", "Unknown", "Type a number", "You picked", "costs", "No hint"):
+    for refusal in ("No '", "No card called", "could be", "Unknown", "Type a number", "You picked", "costs", "No hint"):
         assert refusal not in text.split("Game over.")[0].split("Ann's turn 1.")[-1] or refusal == "costs", refusal
 
 

@@ -169,7 +169,8 @@ def test_query_commands_answer_and_change_nothing() -> None:
 
 BAD = [
     ("frobnicate", "Unknown command 'frobnicate'"),
-    ("play Xyzzy", "No 'Xyzzy' here."),
+    ("play Xyzzy", "No card called 'Xyzzy' in your hand. Type hand to hear them."),
+    ("buy Xyzzy", "No card called 'Xyzzy' for sale. Type supply to hear them."),
     ("buy S", "could be"),
     ("play Gold", "You have no Gold in your hand."),
     ("", "Type a move"),
