@@ -21,6 +21,8 @@ from .traits import Traits, actions_ignored, traits
 # "When you gain this, +2 Villagers" (Lackeys, Silk Merchant): Actions banked when bought
 GAIN_VILLAGERS = re.compile(r"When you gain (?:or trash )?this,[^.]*\+(\d+) Villagers?")
 MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may trash"
+# "At the start of your next turn, you may play an Action from your hand 3 times" (Mastermind)
+REPEATS = re.compile(r"play an Action (?:card )?from your hand (\d+) times")
 # Tuned against `hard` in random kingdoms with a village and a draw card, both seats
 # (benchmarks/engine_vs_hard.py). No trasher is bought for the opening: with the buys judged by
 # the deck model (Deck.gain), one bought by turn 4 won 324 of 1,000 games, none 378.
@@ -33,6 +35,12 @@ MONEY = 5  # coins of Treasures no Copper is trashed under
 # Actions in a turn in 56 games at 0, 138 at 0.5; in 100 kingdoms 0.5 did better than hard's plan
 # in 34 (42.3% won), 0 in 33 (40.7%).
 ENGINE_PART = 0.5
+# A card that plays an Action again next turn (Mastermind) is payload: its extra plays of the
+# deck's best terminal, when the next hand holds one, times this share. Modelled as 0 coins it
+# was never bought (engine_vs_hard, the kingdoms with it among 6,000: 217 and 194 won of 515 and
+# 508); at 1 it was bought in 203 of 515 and won 204, at 0.5 in 16 (216), at 0.75 in 96 (220)
+# and in 88 of the next 508 (197).
+REPEAT_SHARE = 0.75
 MODEL_MIN = 0.05  # coins a turn a card must add in the deck model to be bought by it
 # Before this turn, a Province only when the deck already pays for one. With the model's buys,
 # over 1,000 benchmark games: turn 0 370 won, 6 389, 8 406, 10 376, 13 297 (and 413 against 408
@@ -74,10 +82,18 @@ def is_draw(t: Traits, d: Any) -> bool:
     return net_draw(t, d) >= 1
 
 
+def one_shot(t: Traits, d: Any) -> bool:
+    """Villagers once, then the card is gone (Acting Troupe): no village, nor a part of the
+    engine. Counted a lasting village it was seldom bought (5 of 590 benchmark games with it);
+    as Villagers with ENGINE_PART beside them, in 397 and lost (229 won, 261 before): its
+    Villagers count as banked Actions, like Lackeys', and it is bought where they pay (rarely)."""
+    return d.is_("Action") and t.returns and bool(t.villagers) and not t.cards
+
+
 def is_part(d: Any) -> bool:
     """A village or a draw card: what an engine is built of."""
     t = traits(d)
-    return is_village(t, d) or is_draw(t, d)
+    return (is_village(t, d) or is_draw(t, d)) and not one_shot(t, d)
 
 
 def destroys_own(deck: Deck, d: Any) -> bool:
@@ -112,9 +128,13 @@ class Deck:
     trashers: int = 0
     buys: int = 0
     attacks: int = 0
+    repeats: list[int] = field(default_factory=list)  # terminal, next turn an Action played again: extra plays
 
     def add(self, d: Any) -> None:
         t = traits(d)
+        if one_shot(t, d):
+            self.banked += t.villagers / 3
+            return
         self.cards += 1
         self.buys += t.buys > 0
         self.trashers += is_trasher(t, d)
@@ -122,6 +142,10 @@ class Deck:
         self.banked += _num_gain_villagers(d) / 3
         if not d.is_("Action"):
             self.money += t.coins
+            return
+        again = REPEATS.search(d.text)
+        if again:  # Mastermind: a terminal now, its payload what it plays again next turn
+            self.repeats.append(int(again.group(1)) - 1)
             return
         net = net_actions(t, d)
         if net >= 1:
@@ -134,7 +158,18 @@ class Deck:
             self.money += coins
 
     def terminals(self) -> int:
-        return len(self.draws) + len(self.payloads)
+        return len(self.draws) + len(self.payloads) + len(self.repeats)
+
+    def repeated(self, f: float) -> list[float]:
+        """What each repeater brings as coins: its extra plays of the deck's best terminal
+        (payload, or draw at the deck's money a card), when the next hand holds a terminal
+        (f: the share of the deck a turn reaches)."""
+        if not self.repeats:
+            return []
+        density = self.money / max(1, self.cards)
+        best = max([*self.payloads, *(x * density for x in self.draws), 0.0])
+        found = min(1.0, f * (len(self.payloads) + len(self.draws)))
+        return [k * best * found * REPEAT_SHARE for k in self.repeats]
 
     def turn(self) -> tuple[float, float, float]:
         """The cards a turn reaches, the Actions it has and the terminal draw it plays: each
@@ -152,7 +187,7 @@ class Deck:
 
     def with_(self, d: Any, copies: int = 1) -> Deck:
         """This deck with copies of a card more (the lists copied: this one is unchanged)."""
-        out = replace(self, draws=list(self.draws), payloads=list(self.payloads))
+        out = replace(self, draws=list(self.draws), payloads=list(self.payloads), repeats=list(self.repeats))
         for _ in range(copies):
             out.add(d)
         return out
@@ -171,8 +206,9 @@ class Deck:
         as far as the Actions left go."""
         reach, actions, played = self.turn()
         f = min(1.0, reach / max(1, self.cards))
-        pay = sum(self.payloads) / len(self.payloads) if self.payloads else 0.0
-        return self.money * f + min(f * len(self.payloads), max(0.0, actions - played)) * pay
+        payloads = self.payloads + self.repeated(f)
+        pay = sum(payloads) / len(payloads) if payloads else 0.0
+        return self.money * f + min(f * len(payloads), max(0.0, actions - played)) * pay
 
 
 def part_fit(d: Any, short: bool) -> float:

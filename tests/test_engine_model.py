@@ -1,0 +1,39 @@
+"""issue 22: the engine's deck model (bots/engine.py Deck) reads what a card does from its text:
+a card that plays an Action again next turn (Mastermind) is worth what it plays again, a card
+whose Villagers come once before it trashes itself (Acting Troupe) is no lasting village."""
+
+from __future__ import annotations
+
+from dominion_tui.bots.engine import Deck, EnginePlan, is_part
+from dominion_tui.setup import database
+
+
+def deck(*names: str) -> Deck:
+    db, out = database(), Deck()
+    for n in ["Copper"] * 7 + ["Estate"] * 3 + list(names):
+        out.add(db[n])
+    return out
+
+
+def test_a_card_that_plays_an_action_again_is_worth_the_payload_it_repeats() -> None:
+    """Beside three Treasurers (+3 coins) and a village, Mastermind plays one of them 3 times next
+    turn: the model rates it above a Silver (it was 0 coins, never bought); with no terminal to
+    repeat, below."""
+    db = database()
+    rich = deck("Treasurer", "Treasurer", "Treasurer", "Mountain Village", "Silver")
+    assert rich.gain(db["Mastermind"]) > rich.gain(db["Silver"])
+    assert rich.with_(db["Mastermind"]).terminals() == rich.terminals() + 1
+    assert deck().gain(db["Mastermind"]) < deck().gain(db["Silver"])
+    offer = {n: db[n] for n in ("Mastermind", "Silver")}
+    assert EnginePlan.modelled(offer, rich) == "Mastermind"
+
+
+def test_villagers_once_are_banked_actions_not_a_lasting_village() -> None:
+    """Acting Troupe (+4 Villagers, trash this) adds no village and no card to the deck, only
+    banked Actions, and is no engine part; Hostelry (+1 Card +2 Actions) stays a village."""
+    db = database()
+    before = deck("Swashbuckler")
+    after = before.with_(db["Acting Troupe"])
+    assert (after.villages, after.cards) == (before.villages, before.cards)
+    assert after.banked > before.banked
+    assert not is_part(db["Acting Troupe"]) and is_part(db["Hostelry"])
