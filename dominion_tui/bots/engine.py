@@ -129,6 +129,7 @@ class Deck:
     buys: int = 0
     attacks: int = 0
     repeats: list[int] = field(default_factory=list)  # terminal, next turn an Action played again: extra plays
+    exilers: int = 0  # cards whose coins come from exiling a new card from the hand
 
     def add(self, d: Any) -> None:
         t = traits(d)
@@ -151,6 +152,9 @@ class Deck:
         if net >= 1:
             self.villages += min(2, net)
         coins = t.coins + 0.7 * t.coffers
+        if t.exiles and t.coins:  # Bounty Hunter: coins only for a card not yet in Exile
+            self.exilers += 1
+            coins = coins if self.exilers == 1 else 0.0
         if net < 0:
             self.draws.append(net_draw(t, d)) if net_draw(t, d) else self.payloads.append(coins)
         else:
