@@ -33,7 +33,15 @@ MONEY = 5  # coins of Treasures no Copper is trashed under
 # them grows into what one turn of the model cannot see. Over 1,000 benchmark games (and the next
 # 1,000 kingdoms): 0 406 won (413), 0.25 420, 0.5 417 (431), 0.75 399 (401), 1 295; 5 or more
 # Actions in a turn in 56 games at 0, 138 at 0.5; in 100 kingdoms 0.5 did better than hard's plan
-# in 34 (42.3% won), 0 in 33 (40.7%).
+# in 34 (42.3% won), 0 in 33 (40.7%). Why the engine seldom plays 5 Actions: one turn of the
+# model values a card drawn at the deck's coins a card (under 1 early), so a draw card adds about a
+# Copper, below a Silver, and a village nothing until the average turn sees more terminals than
+# Actions; ENGINE_PART alone gets parts bought. Measured again with Mastermind, Bounty Hunter,
+# Hostelry and Kiln modelled (2,000 games, points with ties as half): 0.3 875 and 5 Actions in 154,
+# 0.5 892 and 244, 0.75 811 and 406. Tried and lost: judging a card with the best second card
+# beside it (two steps ahead), 5 Actions in 1,011 games but 480.5 points (with ENGINE_PART 0: 754.5
+# and 130); terminals seen by chance (binomial), not by the average, so that two collide
+# sometimes: 864.5 points against 859.5, 5 Actions in 241 games against 284.
 ENGINE_PART = 0.5
 # A card that plays an Action again next turn (Mastermind) is payload: its extra plays of the
 # deck's best terminal, when the next hand holds one, times this share. Modelled as 0 coins it
