@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 import sys
 
-from dominion_tui.bots import make_player, traits
+from dominion_tui.bots import make_player
+from dominion_tui.bots.engine import engine_kingdom
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.setup import database, new_game
@@ -27,19 +28,13 @@ class Counting:
         return a
 
 
-def engine_kingdom(kingdom: list[str]) -> bool:
-    db = database()
-    ts = [traits(db[n]) for n in kingdom]
-    return any(t.actions >= 2 for t in ts) and any(t.cards >= 2 for t in ts)
-
-
 def main(level: str, other: str, games: int) -> None:
     done = big = engines = engine_big = drawing = 0
     i = 0
     while done < games:
         kingdom, landscapes = random_kingdom(random.Random(f"actions:{i}"))
         i += 1
-        if not engine_kingdom(kingdom):
+        if not engine_kingdom(database(), kingdom):  # the kingdoms expert offers its engine in
             continue
         me = Counting(make_player(level, i))
         game = new_game(Config(["me", "other"], kingdom, landscapes, i), {0: me, 1: make_player(other, i + 1)})
