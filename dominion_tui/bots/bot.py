@@ -230,6 +230,10 @@ class Bot(WayJudge, EventJudge, HandJudge):
         return None
 
     def focus(self, game: Game) -> list[tuple[str, int]] | None:
+        """The cards this player's plan collects beside money and their counts (expert: its own)."""
+        return self.tuned_focus(game)
+
+    def tuned_focus(self, game: Game) -> list[tuple[str, int]] | None:
         """The kingdom's best tuned "Big Money + X" cards and their counts, when good enough."""
         rated = sorted(((tuning.TUNED[n][1], n) for n in game.config.kingdom if n in tuning.TUNED), reverse=True)
         cards = [(n, tuning.TUNED[n][0]) for r, n in rated[: self.plan.focus_cards] if r >= self.plan.focus_min]

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..core.game import Game
-from . import tuning
 from .traits import name_counts, traits
 
 T = TypeVar("T")
@@ -68,6 +67,9 @@ class EventJudge:
         raise NotImplementedError  # Bot's
 
     def focus(self, game: Game) -> Any:
+        raise NotImplementedError  # Bot's
+
+    def tuned_focus(self, game: Game) -> Any:
         raise NotImplementedError  # Bot's
 
     def buy_bar(self, p: Any, coins: int) -> float:
@@ -300,11 +302,7 @@ class EventJudge:
         11) and 51.3% +- 0.8 (seed 12), investing in 409 and 424 games instead of 279 and 259;
         normal plays the same games; expected by normal too, normal won 42.5% +- 1.5. expert,
         60 games against main's: 53.3% +- 6.5, investing in 26 instead of 19."""
-        rated = sorted(((tuning.TUNED[n][1], n) for n in game.config.kingdom if n in tuning.TUNED), reverse=True)
-        plan = getattr(self, "plan", None)
-        if plan is None:
-            return {}
-        return {n: tuning.TUNED[n][0] for r, n in rated[: plan.focus_cards] if r >= plan.focus_min}
+        return dict(self.tuned_focus(game) or ())
 
     def invest_value(self, game: Game, p: Any, d: Any) -> float:
         """Invest: the cards drawn each time another player gains the exiled Action, judged
