@@ -18,11 +18,7 @@ from ..core.game import Game
 from .simple import JUNK
 from .traits import Traits, actions_ignored, traits
 
-# "When you gain this, +2 Villagers" (Lackeys, Silk Merchant): Actions banked when bought
-GAIN_VILLAGERS = re.compile(r"When you gain (?:or trash )?this,[^.]*\+(\d+) Villagers?")
 MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may trash"
-# "At the start of your next turn, you may play an Action from your hand 3 times" (Mastermind)
-REPEATS = re.compile(r"play an Action (?:card )?from your hand (\d+) times")
 # Tuned against `hard` in random kingdoms with a village and a draw card, both seats
 # (benchmarks/engine_vs_hard.py). No trasher is bought for the opening: with the buys judged by
 # the deck model (Deck.gain), one bought by turn 4 won 324 of 1,000 games, none 378.
@@ -158,13 +154,12 @@ class Deck:
         self.buys += t.buys > 0
         self.trashers += is_trasher(t, d)
         self.attacks += t.attack
-        self.banked += _num_gain_villagers(d) / 3
+        self.banked += t.gain_villagers / 3
         if not d.is_("Action"):
             self.money += t.coins
             return
-        again = REPEATS.search(d.text)
-        if again:  # Mastermind: a terminal now, its payload what it plays again next turn
-            self.repeats.append(int(again.group(1)) - 1)
+        if t.repeats:  # Mastermind: a terminal now, its payload what it plays again next turn
+            self.repeats.append(t.repeats - 1)
             return
         net = net_actions(t, d)
         if net >= 1:
@@ -244,11 +239,6 @@ def part_fit(d: Any, short: bool) -> float:
     if is_draw(t, d):
         return 0.0 if short and net_actions(t, d) < 0 else 1.0 + net_draw(t, d) + (net_actions(t, d) >= 0)
     return 0.0
-
-
-def _num_gain_villagers(d: Any) -> int:
-    m = GAIN_VILLAGERS.search(d.text)
-    return int(m.group(1)) if m else 0
 
 
 def deck_of(game: Game, p: Any) -> Deck:

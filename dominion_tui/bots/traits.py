@@ -43,6 +43,8 @@ class Traits:
     # trashed Copper): a buy of it plays only the Treasures it needs and keeps the others back
     gain_treasures: bool = False
     copies_next: bool = False  # the next card played this turn may first be gained (Kiln): the best goes next
+    repeats: int = 0  # plays an Action from the hand this many times, next turn (Mastermind 3)
+    gain_villagers: int = 0  # Villagers when gained (Lackeys, Silk Merchant): Actions banked when bought
 
 
 def _num(pattern: str, text: str) -> int:
@@ -133,6 +135,8 @@ def traits(d: Any) -> Traits:
             discards_hand=bool(re.search(r"(^|\. )Discard your hand", text)),
             ignores_actions="Ignore any further +Actions" in text,
             copies_next="next time you play a card this turn, you may first gain a copy" in text,
+            repeats=_num(r"play an Action (?:card )?from your hand (\d+) times", text),
+            gain_villagers=_num(r"When you gain (?:or trash )?this,[^.]*\+(\d+) Villagers?", text),
             gain_treasures=bool(
                 re.search(
                     r"When you gain this, you may (?:discard|trash) [^.]*(?:Treasures?|Copper) from your hand", text
