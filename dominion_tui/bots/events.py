@@ -47,7 +47,9 @@ PLANNED_NOW = 3.0
 # the plan buys a Silver with 5 coins. Commerce forced, 2,000 games against main a run: at 1.5 hard won 50.2% +- 0.4
 # (seed 11) and 50.3% +- 0.3 (seed 12), buying it in 211 and 169 games instead of 23 and 12; at
 # 1.0 50.1% and 50.2% (175, 141). Also buying the card first for it (gain_first) at +1.0 lost:
-# 49.6% +- 0.8 and 50.0% +- 0.6
+# 49.6% +- 0.8 and 50.0% +- 0.6. expert commerces as hard does: over 4 forced games
+# (benchmarks/landscape_usage.py), in the one kingdom with a gain before the buy (Supplies' Horse),
+# 6 times; in the others it never had a gain that turn, so Commerce would gain nothing
 GOLD_OVER_BAR = 1.5
 # "Gain a Horse and a card costing up to 4 coins" (Demand): a card of the player's choice
 _GAINS_UP_TO = re.compile(r"Gain (?:an? \w+ and )?a card costing up to")
