@@ -147,8 +147,9 @@ def test_way_of_the_rat_pays_with_a_silver_when_the_coins_buy_a_province_anyway(
     # 12 coins and no Copper: the Cargo Ship's +2 coins and a Silver buy nothing more
     hand = ["Gold", "Gold", "Silver", "Silver"]
     assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", hand) == 1
-    # 8 coins: the Silver is the Province
-    assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", ["Gold", "Silver"]) == 0
+    # 9 coins with the Cargo Ship's 2: a Silver is the Province (with 5 and its 2, the Silver
+    # was spare: the copy of the plan's Cargo Ship and a Silver beat the Cargo Ship bought)
+    assert way_asked(["Cargo Ship"], "Way of the Rat", "Cargo Ship", ["Gold", "Silver", "Silver"]) == 0
 
 
 def test_way_of_the_rat_discards_the_cheapest_treasure_once_chosen() -> None:
@@ -170,3 +171,14 @@ def test_way_of_the_rat_copies_the_plans_card_while_the_deck_wants_more() -> Non
     for _ in range(2):
         game.new_card("Silk Merchant", a.discard)
     assert hard.answer_way(game, d) == [0]
+
+
+def test_way_of_the_rat_copies_the_plans_card_for_a_spare_copper_only() -> None:
+    # hard's plan is money with 2 Villains, 1 in play: with 4 coins the Copper is spare (3 buy
+    # the Silver too), so its copy beats the Villain's 2 Coffers; with 6, the Copper is the Gold
+    for hand, way in ((["Silver", "Copper", "Copper"], 1), (["Gold", "Silver", "Copper"], 0)):
+        game, a = position(["Villain"], "Way of the Rat", hand)
+        game.new_card("Villain", a.in_play)
+        hard = make_player("hard", 1)
+        assert hard.focus(game) == [("Villain", 2)]
+        assert hard.answer_way(game, way_question(game, a, "Villain", "Way of the Rat")) == [way], hand

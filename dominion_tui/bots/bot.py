@@ -508,6 +508,10 @@ class Bot(WayJudge, EventJudge, HandJudge):
             if "next turn" in d.text:  # Delay: played whole at the start of the next turn
                 v += max((self.card_value(game, c.defn) for c in dead), default=0) * (0.8 if dead else 0)
             else:  # March, Toil: played now, after buying: no Treasure to play after its draw
+                # With one Buy, March takes the Buy its Action's coins need: expert and hard marched in
+                # none of 4 forced games (benchmarks/landscape_usage.py; expert's best 2.0 against 4.0, the
+                # coins buy). Its attack counted 1 more, hard won 49.9% +- 0.8 and 49.4% +- 0.7 of
+                # 2,000 forced games against main (seeds 11, 12), marching in 297 and 282 instead of 101 and 92
                 v += max((self.played_after_buying(game, p, c.defn, t.buys) for c in dead), default=0)
         if t.extra_turn:
             v += 4.0 if provinces <= 4 else 0.0
@@ -519,7 +523,9 @@ class Bot(WayJudge, EventJudge, HandJudge):
             # (normal 38% of 200 forced games once weighed against the coins' real buy); at 0.65,
             # normal won 52% and hard 56% of 900 against the old judgement (at 0.5 hard never
             # bought it; against it, at 0.8 hard won 47.6% +- 1.6 of 1,000, at 1.0 39.6% +- 2.7,
-            # and worth 2.5 for the plan's own card exiled 49.3% +- 0.6 of 2,000)
+            # and worth 2.5 for the plan's own card exiled 49.3% +- 0.6 of 2,000). expert, 4 forced
+            # games (benchmarks/landscape_usage.py): 2.43 against its focus plans' bar, the best
+            # card the coins reach (2.4 to 4.6), so it transported in 1, hard in 2
             exiled = [c for c in p.exile.cards if c.is_("Action")]
             if exiled and "Action card you have in Exile" in d.text:
                 v += 0.8 * max(self.card_value(game, c.defn) for c in exiled)

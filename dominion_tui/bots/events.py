@@ -47,7 +47,9 @@ PLANNED_NOW = 3.0
 # the plan buys a Silver with 5 coins. Commerce forced, 2,000 games against main a run: at 1.5 hard won 50.2% +- 0.4
 # (seed 11) and 50.3% +- 0.3 (seed 12), buying it in 211 and 169 games instead of 23 and 12; at
 # 1.0 50.1% and 50.2% (175, 141). Also buying the card first for it (gain_first) at +1.0 lost:
-# 49.6% +- 0.8 and 50.0% +- 0.6
+# 49.6% +- 0.8 and 50.0% +- 0.6. expert commerces as hard does: over 4 forced games
+# (benchmarks/landscape_usage.py), in the one kingdom with a gain before the buy (Supplies' Horse),
+# 6 times; in the others it never had a gain that turn, so Commerce would gain nothing
 GOLD_OVER_BAR = 1.5
 # "Gain a Horse and a card costing up to 4 coins" (Demand): a card of the player's choice
 _GAINS_UP_TO = re.compile(r"Gain (?:an? \w+ and )?a card costing up to")
@@ -244,7 +246,9 @@ class EventJudge:
         model (engine.Deck, in Golds) 51.4% and 51.9%, bought in 18 and 14 games: whatever it
         brings early, at 7 Provinces left it loses. Late it brings no points (no Action in
         these sets is a Victory card): it pays only as the buy that empties a third pile with
-        this player ahead, which expert's winning_end finds by what it gains (endgame.text_gains)."""
+        this player ahead, which expert's winning_end finds by what it gains (endgame.text_gains).
+        expert's money plans reach 10 coins only once a Province is gone: over 4 forced games
+        (benchmarks/landscape_usage.py) it weighed Populate 17 times, never with the pile whole."""
         province = game.db.defs.get("Province")
         pile = game.supply.get("Province")
         whole = (
@@ -301,7 +305,13 @@ class EventJudge:
         Invest forced, 2,000 games against main a run: so expected, hard won 50.6% +- 0.7 (seed
         11) and 51.3% +- 0.8 (seed 12), investing in 409 and 424 games instead of 279 and 259;
         normal plays the same games; expected by normal too, normal won 42.5% +- 1.5. expert,
-        60 games against main's: 53.3% +- 6.5, investing in 26 instead of 19."""
+        60 games against main's: 53.3% +- 6.5, investing in 26 instead of 19. Against hard,
+        expert seldom invests, and rightly: hard collects its card to its tuned count (1 to 3), 2
+        to 4 cards drawn for a buy, judged 3.6 against a focus plan's bar of 3.5 to 3.8 (the
+        kingdom's best card); hard invests against expert, whose plans take 3 to 5 copies (4
+        forced games, benchmarks/landscape_usage.py: expert 0, hard 3). Invest judged against plain
+        money instead (2 coins' Silver, a Gold at 6) lost: hard won 45.6% +- 1.4 and 48.4% +- 1.5
+        of 2,000 forced games (seeds 11, 12), investing in 1,022 and 997 instead of 304 and 323."""
         return dict(self.tuned_focus(game) or ())
 
     def invest_value(self, game: Game, p: Any, d: Any) -> float:

@@ -140,7 +140,9 @@ def partners(db: Any, kingdom: list[str], first: str, copies: int) -> list[Strat
 # to 50.1% of 840 games (48.7% to 51.0% of 420 on other seeds), Snowy Village (0.36) 46.6% to 49.7%
 # of 306, Hostelry and Village Green (0.33) 33.6% and 32.9% to 50.3% and 47.9%: a candidate that
 # loses everywhere only adds noise to the choice. Kiln beside a best card that leaves its Action
-# (--swap): 56.9% to 49.8% of 492 games.
+# (--swap): 56.9% to 49.8% of 492 games. A village lost when played (Acting Troupe's 4 Villagers,
+# once: `returns`) is none: one copy beside a terminal best card lost, 35.7% to 50.1% of 2,154
+# ("Acting Troupe" --swap --terminal), as it does as a money plan's card (tuning.TUNED: 3%).
 VILLAGE = 0.4
 
 
