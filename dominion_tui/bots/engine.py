@@ -21,9 +21,10 @@ from .traits import Traits, actions_ignored, traits
 MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may trash"
 # Tuned against `hard` in random kingdoms with a village and a draw card, both seats
 # (benchmarks/engine_vs_hard.py). No trasher is bought for the opening: with the buys judged by
-# the deck model (Deck.gain), one bought by turn 4 won 324 of 1,000 games, none 378.
+# the deck model (Deck.gain), one bought by turn 4 won 324 of 1,000 games, none 378; measured
+# again (a "trash" role first in by_role): by turn 2 375, by turn 4 362, none 427, MONEY 3 the same.
 ATTACKS = 2  # bought by turn 10
-DUCHY_AT = 4  # Provinces left when Duchies beat engine parts
+DUCHY_AT = 4  # Provinces left when Duchies beat engine parts: 3 425 of 1,000 won, 4 427, 5 424
 MONEY = 5  # coins of Treasures no Copper is trashed under
 # What a village or a draw card is worth beyond its coins in the deck model: a deck built around
 # them grows into what one turn of the model cannot see. Over 1,000 benchmark games (and the next
@@ -37,7 +38,12 @@ MONEY = 5  # coins of Treasures no Copper is trashed under
 # 0.5 892 and 244, 0.75 811 and 406. Tried and lost: judging a card with the best second card
 # beside it (two steps ahead), 5 Actions in 1,011 games but 480.5 points (with ENGINE_PART 0: 754.5
 # and 130); terminals seen by chance (binomial), not by the average, so that two collide
-# sometimes: 864.5 points against 859.5, 5 Actions in 241 games against 284.
+# sometimes: 864.5 points against 859.5, 5 Actions in 241 games against 284; again with
+# VILLAGER_SHARE 0.15 (engine_vs_hard 1000 at 0, 1000, 2000, 3000): 1,772 won against 1,809.
+# A part worth more early than late (EARLY up to turn T, LATE after; 1,000 games, 427 won and
+# 5 Actions in 115 at 0.5 flat): early 1 late 0.25 from turn 6 398 and 167, early 1 late 0 395
+# and 146, early 1 late 0.5 from turn 4 400 and 151, early 0.75 late 0.25 from turn 8 412 and 118,
+# early 0.25 late 0.75 402 and 174, early 0 late 0.75 from turn 4 396 and 184.
 ENGINE_PART = 0.5
 # A card that plays an Action again next turn (Mastermind) is payload: its extra plays of the
 # deck's best terminal, when the next hand holds one, times this share. Modelled as 0 coins it
@@ -95,6 +101,14 @@ def net_draw(t: Traits, d: Any) -> float:
     bought it in 510 of 537 benchmark games with it and won 154, not 231."""
     if not d.is_("Action") or t.discards_hand:
         return 0.0
+    # Net, where the share of the deck a turn reaches would count all a play draws (the played
+    # card is one of those reached). Counted so (Deck.turn's reach, 1,000 games, 427 won and 5
+    # Actions in 115 net): all draw 210 and 592 (ENGINE_PART 0 316 and 397, -0.25 336 and 274);
+    # non-terminal only 251 and 554 (0: 331 and 255); terminal only 353 and 234 (0: 393 and
+    # 168); a village's own card only 366 and 325 (0.25: 379 and 185); all, terminals seen by
+    # chance, ENGINE_PART 0: 333 and 389, better than hard's plan in 22 of 100 kingdoms (33.2%
+    # won; net 42, 46.0%). All draw at 0.5 over 300 games: 1.1 villages a final deck (0.2 net),
+    # 5.4 draw (3.3), 1.2 Golds (2.9): parts in place of payload.
     return max(t.cards - 1.0, 0.5 * t.horses, 0.0)
 
 
@@ -424,7 +438,9 @@ class EnginePlan:
         """With one Action left and no village to find in the cards a draw reaches: a terminal's
         worth is its coins and the money of the cards it draws (None: draw first, as ever).
         engine_vs_hard 1000 at 0, 1000 and 2000: 427, 453, 450 won (21, 19, 20 shared), draw
-        always first 427, 444, 438 (23, 19, 23); 5 or more Actions in 360 games, 361 before."""
+        always first 427, 444, 438 (23, 19, 23); 5 or more Actions in 360 games, 361 before.
+        With a village left to find, a draw worth also the best payload in hand times the chance
+        it draws one: 426, 451, 451 (and at twice that 427, 452, 450)."""
         if p.actions != 1 or p.villagers or any(is_village(traits(c.defn), c.defn) for c in p.hand.cards):
             return None
         pile = p.deck.cards if len(p.deck.cards) >= 3 else p.deck.cards + p.discard.cards
