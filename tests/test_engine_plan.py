@@ -113,3 +113,13 @@ def test_the_last_action_plays_payload_when_the_draw_can_find_no_village_nor_mon
     assert first_play((("Estate", 5),)) == "Cargo Ship"
     assert first_play((("Estate", 5), ("Mountain Village", 1))) == "Swashbuckler"
     assert first_play((("Gold", 5),)) == "Swashbuckler"
+
+
+def test_a_buy_is_bought_once_the_deck_holds_one_draw() -> None:
+    """A village and one Swashbuckler, no +Buy: at 5 and 6 coins, Barge (+3 Cards, +1 Buy), where
+    a second draw was waited for (Stockpile at 5, Gold at 6): as many games won against hard,
+    5 or more Actions in a turn in 677 of 5,000 benchmark games, not 566."""
+    plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+    for coins in (5, 6):
+        game, a = a_deck((("Copper", 7), ("Estate", 3), ("Swashbuckler", 1), ("Mountain Village", 1)), coins)
+        assert plan.purchase(game, a) == "Barge"

@@ -23,7 +23,8 @@ MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may t
 # (benchmarks/engine_vs_hard.py). No trasher is bought for the opening: with the buys judged by
 # the deck model (Deck.gain), one bought by turn 4 won 324 of 1,000 games, none 378; measured
 # again (a "trash" role first in by_role): by turn 2 375, by turn 4 362, none 427, MONEY 3 the same.
-ATTACKS = 2  # bought by turn 10
+# Attacks bought by turn 10: 1 1,779 of 4,000 benchmark games won, 2 1,809, 3 1,791.
+ATTACKS = 2
 DUCHY_AT = 4  # Provinces left when Duchies beat engine parts: 3 425 of 1,000 won, 4 427, 5 424
 MONEY = 5  # coins of Treasures no Copper is trashed under
 # What a village or a draw card is worth beyond its coins in the deck model: a deck built around
@@ -59,12 +60,18 @@ GAIN_TREASURES = 0.25
 # in 39 of 996 benchmark games with it, 426 won; at 0.5 in 270, 438 won; at 1 in 289 of 495, 211
 # won (225).
 COPY_WORTH = 0.5
+# The draw (terminal cards, or net cards of the others) after which the best +Buy card is bought,
+# while the deck has none. engine_vs_hard 1000 at 0, 1000, 2000, 3000, 4000 (won, shared; games
+# with 5 or more Actions): 2 447 466 457 439 460 (99; 566), 1 444 458 460 441 454 (99; 677),
+# 3 449 472 454 444 (81 of 4,000; 434 of 4,000). 1: wins the same, a fifth more big turns.
+BUY_AFTER = 1
 # A Villager (held, gained with a card as Lackeys' 2, or Acting Troupe's 4) as Actions a turn in
 # the deck model: each is spent once, and 2 of them let a second terminal in every turn. Over
 # engine_vs_hard 1000 at 0, 1000, 2000 and 3000 (won, shared; games with 5 or more Actions):
 # 1/3 427 453 450 432 (75; 483), 0.2 437 460 460 (63 of 3,000; 356 of 3,000), 0.15 447 466 457
 # 439 (79; 469), 0.1 445 468 461 (58; 343), 0.05 437 450 457 (67; 305), 0 436 431 (45 of 2,000);
-# 0.1 for Villagers gained and 1/3 for those held 439 459 446 (63; 345).
+# 0.1 for Villagers gained and 1/3 for those held 439 459 446 (63; 345). A village's Actions
+# scaled in Deck.turn (at 0.15): 0.75 1,813 of 4,000 won, 1.25 1,803, 1 1,809: no matter.
 VILLAGER_SHARE = 0.15
 MODEL_MIN = 0.05  # coins a turn a card must add in the deck model to be bought by it
 # Before this turn, a Province only when the deck already pays for one. With the model's buys,
@@ -361,7 +368,7 @@ class EnginePlan:
         roles = (
             ("focus", True),
             ("attack", deck.attacks < ATTACKS and p.turns_taken <= 10 and p.coins < 8),
-            ("buy", deck.buys == 0 and len(deck.draws) + deck.free_draw >= 2),
+            ("buy", deck.buys == 0 and len(deck.draws) + deck.free_draw >= BUY_AFTER),
         )
         for role, wanted in roles:
             if not wanted:
