@@ -87,3 +87,13 @@ def test_a_card_that_copies_the_next_card_played_is_worth_more_than_its_coins() 
     Cargo Ship's +2 coins."""
     db = database()
     assert deck().gain(db["Kiln"]) > deck().gain(db["Cargo Ship"])
+
+
+def test_villagers_are_spent_so_they_let_few_terminals_in() -> None:
+    """Lackeys' 2 Villagers come once: counted a third of an Action each (2/3 every turn) the
+    model bought Swashbuckler beside one Lackeys over Silver; at VILLAGER_SHARE, Silver (447,
+    466, 457, 439 benchmark games won against 427, 453, 450, 432)."""
+    db = database()
+    offer = {n: db[n] for n in ("Swashbuckler", "Silver")}
+    assert EnginePlan.modelled(offer, deck("Lackeys")) == "Silver"
+    assert EnginePlan.modelled(offer, deck("Mountain Village")) == "Swashbuckler"  # a lasting village

@@ -92,3 +92,34 @@ def test_the_engine_that_draws_its_deck_buys_a_village_for_terminal_draw_that_fi
     assert EnginePlan(Expert(1, strategy=Strategy(engine=True))).purchase(game, a) != "Mountain Village"
     game, a = a_deck((("Copper", 7), ("Estate", 3), ("Swashbuckler", 1), ("Mountain Village", 2)), 4)
     assert EnginePlan(Expert(1, strategy=DRAWS)).purchase(game, a) != "Mountain Village"  # Actions to spare
+
+
+def test_the_last_action_plays_payload_when_the_draw_can_find_no_village_nor_money() -> None:
+    """One Action, Swashbuckler (+3 Cards) and Cargo Ship (+2 coins) in hand: over Estates the
+    draw finds nothing, so the payload; with a village to find, or Gold, the draw first."""
+    from dominion_tui.core.decisions import TurnAction
+
+    plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+
+    def first_play(pile: tuple[tuple[str, int], ...]) -> str | None:
+        game, a = a_deck(pile, 0)
+        game.phase, a.actions = "action", 1
+        game.new_cards("Swashbuckler", a.hand, 1)
+        game.new_cards("Cargo Ship", a.hand, 1)
+        acts = [TurnAction("play", "Swashbuckler"), TurnAction("play", "Cargo Ship")]
+        move = plan.action_move(game, a, acts)
+        return move.name if move else None
+
+    assert first_play((("Estate", 5),)) == "Cargo Ship"
+    assert first_play((("Estate", 5), ("Mountain Village", 1))) == "Swashbuckler"
+    assert first_play((("Gold", 5),)) == "Swashbuckler"
+
+
+def test_a_buy_is_bought_once_the_deck_holds_one_draw() -> None:
+    """A village and one Swashbuckler, no +Buy: at 5 and 6 coins, Barge (+3 Cards, +1 Buy), where
+    a second draw was waited for (Stockpile at 5, Gold at 6): as many games won against hard,
+    5 or more Actions in a turn in 677 of 5,000 benchmark games, not 566."""
+    plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+    for coins in (5, 6):
+        game, a = a_deck((("Copper", 7), ("Estate", 3), ("Swashbuckler", 1), ("Mountain Village", 1)), coins)
+        assert plan.purchase(game, a) == "Barge"

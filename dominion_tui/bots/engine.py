@@ -21,9 +21,11 @@ from .traits import Traits, actions_ignored, traits
 MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may trash"
 # Tuned against `hard` in random kingdoms with a village and a draw card, both seats
 # (benchmarks/engine_vs_hard.py). No trasher is bought for the opening: with the buys judged by
-# the deck model (Deck.gain), one bought by turn 4 won 324 of 1,000 games, none 378.
-ATTACKS = 2  # bought by turn 10
-DUCHY_AT = 4  # Provinces left when Duchies beat engine parts
+# the deck model (Deck.gain), one bought by turn 4 won 324 of 1,000 games, none 378; measured
+# again (a "trash" role first in by_role): by turn 2 375, by turn 4 362, none 427, MONEY 3 the same.
+# Attacks bought by turn 10: 1 1,779 of 4,000 benchmark games won, 2 1,809, 3 1,791.
+ATTACKS = 2
+DUCHY_AT = 4  # Provinces left when Duchies beat engine parts: 3 425 of 1,000 won, 4 427, 5 424
 MONEY = 5  # coins of Treasures no Copper is trashed under
 # What a village or a draw card is worth beyond its coins in the deck model: a deck built around
 # them grows into what one turn of the model cannot see. Over 1,000 benchmark games (and the next
@@ -37,7 +39,12 @@ MONEY = 5  # coins of Treasures no Copper is trashed under
 # 0.5 892 and 244, 0.75 811 and 406. Tried and lost: judging a card with the best second card
 # beside it (two steps ahead), 5 Actions in 1,011 games but 480.5 points (with ENGINE_PART 0: 754.5
 # and 130); terminals seen by chance (binomial), not by the average, so that two collide
-# sometimes: 864.5 points against 859.5, 5 Actions in 241 games against 284.
+# sometimes: 864.5 points against 859.5, 5 Actions in 241 games against 284; again with
+# VILLAGER_SHARE 0.15 (engine_vs_hard 1000 at 0, 1000, 2000, 3000): 1,772 won against 1,809.
+# A part worth more early than late (EARLY up to turn T, LATE after; 1,000 games, 427 won and
+# 5 Actions in 115 at 0.5 flat): early 1 late 0.25 from turn 6 398 and 167, early 1 late 0 395
+# and 146, early 1 late 0.5 from turn 4 400 and 151, early 0.75 late 0.25 from turn 8 412 and 118,
+# early 0.25 late 0.75 402 and 174, early 0 late 0.75 from turn 4 396 and 184.
 ENGINE_PART = 0.5
 # A card that plays an Action again next turn (Mastermind) is payload: its extra plays of the
 # deck's best terminal, when the next hand holds one, times this share. Modelled as 0 coins it
@@ -53,6 +60,19 @@ GAIN_TREASURES = 0.25
 # in 39 of 996 benchmark games with it, 426 won; at 0.5 in 270, 438 won; at 1 in 289 of 495, 211
 # won (225).
 COPY_WORTH = 0.5
+# The draw (terminal cards, or net cards of the others) after which the best +Buy card is bought,
+# while the deck has none. engine_vs_hard 1000 at 0, 1000, 2000, 3000, 4000 (won, shared; games
+# with 5 or more Actions): 2 447 466 457 439 460 (99; 566), 1 444 458 460 441 454 (99; 677),
+# 3 449 472 454 444 (81 of 4,000; 434 of 4,000). 1: wins the same, a fifth more big turns.
+BUY_AFTER = 1
+# A Villager (held, gained with a card as Lackeys' 2, or Acting Troupe's 4) as Actions a turn in
+# the deck model: each is spent once, and 2 of them let a second terminal in every turn. Over
+# engine_vs_hard 1000 at 0, 1000, 2000 and 3000 (won, shared; games with 5 or more Actions):
+# 1/3 427 453 450 432 (75; 483), 0.2 437 460 460 (63 of 3,000; 356 of 3,000), 0.15 447 466 457
+# 439 (79; 469), 0.1 445 468 461 (58; 343), 0.05 437 450 457 (67; 305), 0 436 431 (45 of 2,000);
+# 0.1 for Villagers gained and 1/3 for those held 439 459 446 (63; 345). A village's Actions
+# scaled in Deck.turn (at 0.15): 0.75 1,813 of 4,000 won, 1.25 1,803, 1 1,809: no matter.
+VILLAGER_SHARE = 0.15
 MODEL_MIN = 0.05  # coins a turn a card must add in the deck model to be bought by it
 # Before this turn, a Province only when the deck already pays for one. With the model's buys,
 # over 1,000 benchmark games: turn 0 370 won, 6 389, 8 406, 10 376, 13 297 (and 413 against 408
@@ -88,6 +108,14 @@ def net_draw(t: Traits, d: Any) -> float:
     bought it in 510 of 537 benchmark games with it and won 154, not 231."""
     if not d.is_("Action") or t.discards_hand:
         return 0.0
+    # Net, where the share of the deck a turn reaches would count all a play draws (the played
+    # card is one of those reached). Counted so (Deck.turn's reach, 1,000 games, 427 won and 5
+    # Actions in 115 net): all draw 210 and 592 (ENGINE_PART 0 316 and 397, -0.25 336 and 274);
+    # non-terminal only 251 and 554 (0: 331 and 255); terminal only 353 and 234 (0: 393 and
+    # 168); a village's own card only 366 and 325 (0.25: 379 and 185); all, terminals seen by
+    # chance, ENGINE_PART 0: 333 and 389, better than hard's plan in 22 of 100 kingdoms (33.2%
+    # won; net 42, 46.0%). All draw at 0.5 over 300 games: 1.1 villages a final deck (0.2 net),
+    # 5.4 draw (3.3), 1.2 Golds (2.9): parts in place of payload.
     return max(t.cards - 1.0, 0.5 * t.horses, 0.0)
 
 
@@ -134,7 +162,7 @@ class Deck:
 
     cards: int = 0
     villages: float = 0.0  # the Actions its villages add when played
-    banked: float = 0.0  # Villagers (a third: they are spent), usable any turn
+    banked: float = 0.0  # Villagers (VILLAGER_SHARE each: they are spent), usable any turn
     draws: list[float] = field(default_factory=list)  # terminal draw, net cards each
     free_draw: float = 0.0  # net cards of the non-terminal draw
     payloads: list[float] = field(default_factory=list)  # terminal coins
@@ -148,13 +176,13 @@ class Deck:
     def add(self, d: Any) -> None:
         t = traits(d)
         if one_shot(t, d):
-            self.banked += t.villagers / 3
+            self.banked += t.villagers * VILLAGER_SHARE
             return
         self.cards += 1
         self.buys += t.buys > 0
         self.trashers += is_trasher(t, d)
         self.attacks += t.attack
-        self.banked += t.gain_villagers / 3
+        self.banked += t.gain_villagers * VILLAGER_SHARE
         if not d.is_("Action"):
             self.money += t.coins
             return
@@ -242,7 +270,7 @@ def part_fit(d: Any, short: bool) -> float:
 
 
 def deck_of(game: Game, p: Any) -> Deck:
-    deck = Deck(banked=p.villagers / 3)
+    deck = Deck(banked=p.villagers * VILLAGER_SHARE)
     for card in p.all_cards():
         deck.add(card.defn)
     return deck
@@ -340,7 +368,7 @@ class EnginePlan:
         roles = (
             ("focus", True),
             ("attack", deck.attacks < ATTACKS and p.turns_taken <= 10 and p.coins < 8),
-            ("buy", deck.buys == 0 and len(deck.draws) + deck.free_draw >= 2),
+            ("buy", deck.buys == 0 and len(deck.draws) + deck.free_draw >= BUY_AFTER),
         )
         for role, wanted in roles:
             if not wanted:
@@ -396,6 +424,7 @@ class EnginePlan:
                 return TurnAction("villager", None, 1)
             return None
         drawable = len(p.deck.cards) + len(p.discard.cards) > 0
+        last = self.last_terminal(game, p)
 
         def key(n: str) -> tuple:
             d = game.db[n]
@@ -404,12 +433,28 @@ class EnginePlan:
                 0 if t.actions >= 2 else 1 if t.actions else 2,  # villages, cantrips, terminals
                 t.ignores_actions,  # after the other villages
                 -t.villagers,  # a terminal that gives a Villager back leaves the Action
-                -(t.cards if drawable else 0),  # draw before payload: it may find a village
+                -(last(t) if last else t.cards if drawable else 0),  # draw first: it may find a village
                 -self.bot.card_value(game, d),
                 n,
             )
 
         return TurnAction("play", sorted(names, key=key)[0])
+
+    @staticmethod
+    def last_terminal(game: Game, p: Any) -> Any:
+        """With one Action left and no village to find in the cards a draw reaches: a terminal's
+        worth is its coins and the money of the cards it draws (None: draw first, as ever).
+        engine_vs_hard 1000 at 0, 1000 and 2000: 427, 453, 450 won (21, 19, 20 shared), draw
+        always first 427, 444, 438 (23, 19, 23); 5 or more Actions in 360 games, 361 before.
+        With a village left to find, a draw worth also the best payload in hand times the chance
+        it draws one: 426, 451, 451 (and at twice that 427, 452, 450)."""
+        if p.actions != 1 or p.villagers or any(is_village(traits(c.defn), c.defn) for c in p.hand.cards):
+            return None
+        pile = p.deck.cards if len(p.deck.cards) >= 3 else p.deck.cards + p.discard.cards
+        if any(is_village(traits(c.defn), c.defn) for c in pile):
+            return None
+        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, len(pile))
+        return lambda t: t.coins + 0.7 * t.coffers + t.cards * density
 
     def answer_yesno(self, game: Game, d: Any) -> list[int] | None:
         """Discard the hand for 5 cards (Hunting Lodge) only when it holds no Action to play
