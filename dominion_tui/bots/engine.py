@@ -73,6 +73,7 @@ BUY_AFTER = 1
 # 0.1 for Villagers gained and 1/3 for those held 439 459 446 (63; 345). A village's Actions
 # scaled in Deck.turn (at 0.15): 0.75 1,813 of 4,000 won, 1.25 1,803, 1 1,809: no matter.
 VILLAGER_SHARE = 0.15
+COFFER = 0.7  # what a Coffers token a card gives is worth in the deck model's coins
 MODEL_MIN = 0.05  # coins a turn a card must add in the deck model to be bought by it
 # Before this turn, a Province only when the deck already pays for one. With the model's buys,
 # over 1,000 benchmark games: turn 0 370 won, 6 389, 8 406, 10 376, 13 297 (and 413 against 408
@@ -90,6 +91,11 @@ PROVINCE_TURN = 8
 DRAWN_PROVINCE_TURN = 8  # before this turn, a Province only when the deck pays for one: 10 29.3%, 8 29.7%, 6 28.5%
 DRAWN_SHARE = 0.8  # the share of the deck a turn reaches in the model when it is called drawn
 PAYLOAD_AT = 5  # coins that buy by the deck model (payload, Gold) even while the deck is not drawn
+
+
+def treasure_density(cards: list[Any]) -> float:
+    """The Treasures' coins a card of these cards brings: what a card drawn from them is worth."""
+    return sum(traits(c.defn).coins for c in cards if c.is_("Treasure")) / max(1, len(cards))
 
 
 def net_actions(t: Traits, d: Any) -> int:
@@ -192,7 +198,7 @@ class Deck:
         net = net_actions(t, d)
         if net >= 1:
             self.villages += min(2, net)
-        coins = t.coins + 0.7 * t.coffers + COPY_WORTH * t.copies_next
+        coins = t.coins + COFFER * t.coffers + COPY_WORTH * t.copies_next
         if t.exiles and t.coins:  # Bounty Hunter: coins only for a card not yet in Exile
             self.exilers += 1
             coins = coins if self.exilers == 1 else 0.0
@@ -400,7 +406,7 @@ class EnginePlan:
         if terminal and not room or destroys_own(deck, d):
             return 0.0
         strength = (
-            t.coins + 0.7 * t.coffers + (1.5 if t.attack else 0) + (1.0 if t.gains else 0) - (1 if t.returns else 0)
+            t.coins + COFFER * t.coffers + (1.5 if t.attack else 0) + (1.0 if t.gains else 0) - (1 if t.returns else 0)
         )
         if role == "focus":
             return 1.0 if self.owned.get(d.name, 99) < self.focus.get(d.name, 0) else 0.0
@@ -453,8 +459,8 @@ class EnginePlan:
         pile = p.deck.cards if len(p.deck.cards) >= 3 else p.deck.cards + p.discard.cards
         if any(is_village(traits(c.defn), c.defn) for c in pile):
             return None
-        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, len(pile))
-        return lambda t: t.coins + 0.7 * t.coffers + t.cards * density
+        density = treasure_density(pile)
+        return lambda t: t.coins + COFFER * t.coffers + t.cards * density
 
     def answer_yesno(self, game: Game, d: Any) -> list[int] | None:
         """Discard the hand for 5 cards (Hunting Lodge) only when it holds no Action to play
@@ -465,7 +471,7 @@ class EnginePlan:
         if p.actions and any(c.is_("Action") for c in hand):
             return [1]
         pile = p.deck.cards + p.discard.cards
-        density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, len(pile))
+        density = treasure_density(pile)
         money = sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
         return [0 if money < 5 * density else 1]
 
