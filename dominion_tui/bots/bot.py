@@ -17,6 +17,9 @@ from .simple import JUNK, SimplePlayer
 from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
+# "When you gain this, take the Flag" (Flag Bearer): compiled once, read at every focus buy
+_TAKES = re.compile(r"When you gain (?:or trash )?this, take the (\w+)")
+
 
 class Bot(WayJudge, EventJudge, HandJudge):
     """`normal` and `hard`: plays villages before draw before payload, buys by a plan built
@@ -62,7 +65,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
             act = self.action_move(game, p, acts)
             if act is not None:
                 return act
-        plays = [a for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Treasure")]
+        defs = game.db.defs
+        plays = [a for a in acts if a.verb == "play" and "Treasure" in defs[a.name or ""].types]
         if plays:
             return self.treasure_move(game, p, plays)
         if game.phase not in ("buy", "action"):
@@ -235,9 +239,14 @@ class Bot(WayJudge, EventJudge, HandJudge):
 
     def tuned_focus(self, game: Game) -> list[tuple[str, int]] | None:
         """The kingdom's best tuned "Big Money + X" cards and their counts, when good enough."""
-        rated = sorted(((tuning.TUNED[n][1], n) for n in game.config.kingdom if n in tuning.TUNED), reverse=True)
-        cards = [(n, tuning.TUNED[n][0]) for r, n in rated[: self.plan.focus_cards] if r >= self.plan.focus_min]
-        return cards or None
+        memo = self._tuned  # worked out once a game and plan: asked by nearly every purchase
+        if memo is None or memo[0] is not game or memo[1] is not self.plan:
+            rated = sorted(((tuning.TUNED[n][1], n) for n in game.config.kingdom if n in tuning.TUNED), reverse=True)
+            cards = [(n, tuning.TUNED[n][0]) for r, n in rated[: self.plan.focus_cards] if r >= self.plan.focus_min]
+            memo = self._tuned = (game, self.plan, cards or None)
+        return list(memo[2]) if memo[2] else None
+
+    _tuned: tuple[Any, Plan, list[tuple[str, int]] | None] | None = None  # (game, plan, tuned_focus)
 
     def focus_purchase(self, game: Game, p: Any, cards: list[tuple[str, int]]) -> str | None:
         """Big Money with X: X up to its count (Gold first at 6 when X is cheap and owned). No
@@ -249,7 +258,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         for name, count in cards:
             d = game.db[name]
             have = self.copies_had(game, p, d)
-            m = re.search(r"When you gain (?:or trash )?this, take the (\w+)", d.text)
+            m = _TAKES.search(d.text)
             if m and game.artifacts.get(m.group(1)) not in (None, p):
                 count = min(have + 1, count + 2)  # Flag Bearer: another copy takes the Flag back
             if (
@@ -274,8 +283,9 @@ class Bot(WayJudge, EventJudge, HandJudge):
     def copies_had(game: Game, p: Any, d: Any) -> int:
         """The copies p has, and for a card that trashes itself when played (Acting Troupe) those
         in the trash too: counted as owned only, one bought each time the last was played."""
-        have = sum(c.name == d.name for c in p.all_cards())
-        return have + (sum(c.name == d.name for c in game.trash.cards) if traits(d).returns else 0)
+        name = d.name  # c.defn.name, not the property c.name: counted for every focus card a buy
+        have = sum(c.defn.name == name for c in p.all_cards())
+        return have + (sum(c.defn.name == name for c in game.trash.cards) if traits(d).returns else 0)
 
     def cheap_card(self, game: Game, p: Any, coins: int) -> str | None:
         """With 2 coins and X in: the kingdom's best cheap card when worth a Silver's 2, as without
@@ -586,7 +596,12 @@ class Bot(WayJudge, EventJudge, HandJudge):
         return {"Curse": 2.0, "Estate": 1.2}.get(name, 0.5)
 
     def best_gain(self, game: Game, p: Any, up_to: int) -> float:
-        """What the best card gained costing up to this is worth (a plain gain's worth at least)."""
+        """What the best card gained costing up to this is worth (a plain gain's worth at least).
+        Worked out once a question for the coins in hand (half the asks repeat one: each Event
+        that gains weighs it again for every buy judged)."""
+        return self.once(game, ("best_gain", p.index, up_to, p.coins), lambda: self._best_gain(game, p, up_to))
+
+    def _best_gain(self, game: Game, p: Any, up_to: int) -> float:
         deck = self.deck_counts(p)
         best = max(
             (
@@ -652,15 +667,16 @@ class Bot(WayJudge, EventJudge, HandJudge):
         penultimate Province when the other could then win with the last."""
         if coins < 8 or provinces > 2:
             return None
-        mine = game.score(p)
-        lead = max(game.score(o) for o in game.players if o is not p)
+        scores = [game.score(o) for o in game.players]  # by index: each counted once
+        mine = scores[p.index]
+        lead = max(scores[o.index] for o in game.players if o is not p)
         if mine >= lead:
             return None  # every rule below is for the player behind
         instead = points_buy(game, p, coins)
         if provinces == 1 and mine + 6 < lead and instead:
             return instead
         if provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
-            mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
+            mover_first = p.index < max(o.index for o in game.players if scores[o.index] == lead)
             return "Province" if mover_first or not instead else instead
         if (
             provinces == 2

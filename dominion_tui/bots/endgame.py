@@ -115,16 +115,19 @@ def judge(game: Game, p: Any, gains: Gains) -> str | None:
     return compare(game, p, *after(game, gains))
 
 
-def after(game: Game, gains: Gains) -> tuple[dict[int, int], int]:
+def after(game: Game, gains: Gains, scores: dict[int, int] | None = None) -> tuple[dict[int, int], int]:
     """Each player's score after these gains (an exiled card scores as one in the deck does),
-    and the Provinces left; a gain from a pile already emptied by them gains nothing."""
-    left = {n: len(z.cards) for n, z in game.supply.items()}
-    points = {q.index: game.score(q) for q in game.players}
+    and the Provinces left; a gain from a pile already emptied by them gains nothing. `scores`:
+    each player's score now, for a caller that weighs many gains (counting them is most of the work)."""
+    points = dict(scores) if scores is not None else {q.index: game.score(q) for q in game.players}
+    taken: dict[str, int] = {}  # only the piles gained from are counted, not the whole Supply
     for q, n in gains:
-        if left.get(n, 0) > 0:
-            left[n] -= 1
+        z, k = game.supply.get(n), taken.get(n, 0)
+        if z is not None and len(z.cards) > k:
+            taken[n] = k + 1
             points[q.index] += game.db[n].vp
-    return points, left.get("Province", 0)
+    z = game.supply.get("Province")
+    return points, len(z.cards) - taken.get("Province", 0) if z is not None else 0
 
 
 def compare(game: Game, p: Any, points: dict[int, int], provinces: int) -> str:
@@ -163,13 +166,14 @@ def points_buy(game: Game, p: Any, coins: int, least: float = 0.5) -> str | None
     Province's turn)."""
     ending = max((game.db[n].vp for n in game.supply if game.db[n].ends_game), default=0)
     names = [n for n, z in game.supply.items() if z.cards] + [d.name for d in game.landscapes if d.kind == "event"]
-    best, best_key, mine = None, (least * ending, 0), game.score(p)
+    scores = {q.index: game.score(q) for q in game.players}
+    best, best_key, mine = None, (least * ending, 0), scores[p.index]
     for n in names:
         d = game.db[n]
         if game.cost(d) > coins:
             continue
         gains = buy_gains(game, p, n)
-        key = (after(game, gains)[0][p.index] - mine, game.cost(d))
+        key = (after(game, gains, scores)[0][p.index] - mine, game.cost(d))
         if key[0] <= 0 or key < best_key or key == best_key and best is not None:
             continue
         if any(game.db[m].ends_game for _, m in gains) or judge(game, p, gains) not in (None, "win"):

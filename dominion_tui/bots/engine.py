@@ -233,7 +233,9 @@ class Deck:
             f = min(1.0, reach / n)
             actions = 1 + self.banked + f * self.villages
             played = min(f * len(self.draws), actions)
-            reach = min(float(n), 5 + f * self.free_draw + played * draw)
+            reach, last = min(float(n), 5 + f * self.free_draw + played * draw), reach
+            if reach == last:  # reached exactly: every further round computes the same
+                break
         return reach, actions, played
 
     def with_(self, d: Any, copies: int = 1) -> Deck:

@@ -29,6 +29,8 @@ COPY_WORTH = 1.0
 # 11, 12, copying in 472 and 467 games instead of 358 and 369; expert 51.7% +- 7.4 and 50.8% +- 5.0
 # of 60 games, seeds 11, 12, copying in 24 and 25 instead of 15 and 19)
 SPARE_AT = (3, 6, 8)
+# The card a Way question is about, from its prompt (core/turns.py _choose_way): compiled once
+_PLAYED = re.compile(r"(?:Play (.+) normally|(.+) reacts:|.+ plays (.+): normally)")
 
 
 def draws(pile: list[Any], deck: int, k: int) -> dict[int, float]:
@@ -292,6 +294,6 @@ class WayJudge:
 
     @staticmethod
     def played_card(game: Game, d: Decision) -> Any:
-        m = re.match(r"(?:Play (.+) normally|(.+) reacts:|.+ plays (.+): normally)", d.prompt)
+        m = _PLAYED.match(d.prompt)
         name = next((g for g in m.groups() if g), None) if m else None
         return game.db.defs.get(name) if name else None
