@@ -84,7 +84,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
         return TurnAction("end")
 
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
-        names = {a.name or "" for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Action")}
+        defs = game.db.defs
+        names = {a.name or "" for a in acts if a.verb == "play" and "Action" in defs[a.name or ""].types}
         names = {n for n in names if self.may_play(game, p, n) and not self.worse_hand(game, p, n)}
         if not names:
             if (
@@ -199,9 +200,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
         (Animal Fair): when it is worth more than that Action and what the coins would buy."""
         money = 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
         best, best_v = None, money + 0.5
-        for n, z in game.supply.items():
-            d = game.db[n]
-            if d.pay_instead is None or not z.cards or game.cost(d) <= p.coins:
+        for n, d in self.piles(game, "pay_instead"):
+            if not game.supply[n].cards or game.cost(d) <= p.coins:
                 continue
             offered = d.pay_instead(game, p)
             if not offered or game.why_not(p, TurnAction("buy", n)) is not None:
@@ -308,13 +308,11 @@ class Bot(WayJudge, EventJudge, HandJudge):
         """A Kingdom Treasure that makes Silver's 2 coins and more, never lost (Spices' Buy and
         Coffers, Scepter's replay): where the coins buy a Silver, it does all a Silver does."""
         fits = []  # (worth, cost, name): the best worth, then the dearest, then the last name
-        for n, z in game.supply.items():
-            d = game.db[n]
+        for n, d in self.piles(game, "kingdom"):
             t = traits(d)
             if (
-                d.kind == "kingdom"
-                and d.is_("Treasure")
-                and z.cards
+                d.is_("Treasure")
+                and game.supply[n].cards
                 and t.coins >= 2
                 and not t.returns
                 and (t.buys or t.plays or t.coffers)
@@ -335,9 +333,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
         villages += p.villagers // 2
         room = terminals < 1 + max(0, len(owned) - 10) * self.plan.terminals_per_10 / 10 + villages
         best, best_v = None, 0.0
-        for n, z in game.supply.items():
-            d = defs[n]
-            if d.kind != "kingdom" or not z.cards or game.cost(d) > coins:
+        for n, d in self.piles(game, "kingdom"):
+            if not game.supply[n].cards or game.cost(d) > coins:
                 continue
             t = traits(d)
             if is_terminal(t, d) and not room:
@@ -351,6 +348,20 @@ class Bot(WayJudge, EventJudge, HandJudge):
         if best is not None and game.why_not(p, TurnAction("buy", best)) is not None:
             return None, 0.0
         return best, best_v
+
+    def piles(self, game: Game, sort: str) -> list[tuple[str, Any]]:
+        """The Supply's cards of one sort, (name, card) in Supply order: "kingdom", or
+        "pay_instead" (paid otherwise: Animal Fair). Sorted once a game, again when a pile is
+        added: every buy looks through them (trade_in, better_silver, best_kingdom)."""
+        memo = self._piles
+        if memo is None or memo[0] is not game or memo[1] != len(game.supply):
+            defs = [(n, game.db.defs[n]) for n in game.supply]
+            sorts = {"kingdom": [(n, d) for n, d in defs if d.kind == "kingdom"]}
+            sorts["pay_instead"] = [(n, d) for n, d in defs if d.pay_instead is not None]
+            memo = self._piles = (game, len(game.supply), sorts)
+        return memo[2][sort]
+
+    _piles: tuple[Any, int, dict[str, list[tuple[str, Any]]]] | None = None  # (game, piles, piles)
 
     def buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does

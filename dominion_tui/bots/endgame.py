@@ -48,6 +48,11 @@ def _parse(text: str, on_gain: bool) -> tuple[tuple[bool, bool, bool, tuple[str,
     return tuple(out)
 
 
+def gains_any(text: str, on_gain: bool = False) -> bool:
+    """The text could gain or Exile something from the Supply (`text_gains` may find any)."""
+    return bool(_parse(text, on_gain))
+
+
 def text_gains(game: Game, p: Any, text: str, on_gain: bool = False) -> Gains:
     """The Supply cards the text gains or Exiles for sure, or may (a "may" or an "if" counts:
     the judgement is of what could end the game). `on_gain`: only its "When you gain this"
