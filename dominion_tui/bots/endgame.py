@@ -104,6 +104,8 @@ def curses_in_reply(game: Game, p: Any) -> Gains:
 def judge(game: Game, p: Any, gains: Gains) -> str | None:
     """None when these gains leave the game going (or it ends anyway); else how it ends for
     this player: win, tie or lose."""
+    if not gains:  # most plays judged (may_play) take nothing from the Supply
+        return None
     if "Curse" in game.supply and any(q is p and game.db[n].is_("Victory") for q, n in gains):
         gains = gains + curses_in_reply(game, p)
     taken: dict[str, int] = {}
