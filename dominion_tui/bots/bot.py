@@ -17,6 +17,9 @@ from .simple import JUNK, SimplePlayer
 from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
+# "When you gain this, take the Flag" (Flag Bearer): compiled once, read at every focus buy
+_TAKES = re.compile(r"When you gain (?:or trash )?this, take the (\w+)")
+
 
 class Bot(WayJudge, EventJudge, HandJudge):
     """`normal` and `hard`: plays villages before draw before payload, buys by a plan built
@@ -62,7 +65,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
             act = self.action_move(game, p, acts)
             if act is not None:
                 return act
-        plays = [a for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Treasure")]
+        defs = game.db.defs
+        plays = [a for a in acts if a.verb == "play" and "Treasure" in defs[a.name or ""].types]
         if plays:
             return self.treasure_move(game, p, plays)
         if game.phase not in ("buy", "action"):
@@ -80,7 +84,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
         return TurnAction("end")
 
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
-        names = {a.name or "" for a in acts if a.verb == "play" and game.db[a.name or ""].is_("Action")}
+        defs = game.db.defs
+        names = {a.name or "" for a in acts if a.verb == "play" and "Action" in defs[a.name or ""].types}
         names = {n for n in names if self.may_play(game, p, n) and not self.worse_hand(game, p, n)}
         if not names:
             if (
@@ -195,9 +200,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
         (Animal Fair): when it is worth more than that Action and what the coins would buy."""
         money = 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
         best, best_v = None, money + 0.5
-        for n, z in game.supply.items():
-            d = game.db[n]
-            if d.pay_instead is None or not z.cards or game.cost(d) <= p.coins:
+        for n, d in self.piles(game, "pay_instead"):
+            if not game.supply[n].cards or game.cost(d) <= p.coins:
                 continue
             offered = d.pay_instead(game, p)
             if not offered or game.why_not(p, TurnAction("buy", n)) is not None:
@@ -235,9 +239,14 @@ class Bot(WayJudge, EventJudge, HandJudge):
 
     def tuned_focus(self, game: Game) -> list[tuple[str, int]] | None:
         """The kingdom's best tuned "Big Money + X" cards and their counts, when good enough."""
-        rated = sorted(((tuning.TUNED[n][1], n) for n in game.config.kingdom if n in tuning.TUNED), reverse=True)
-        cards = [(n, tuning.TUNED[n][0]) for r, n in rated[: self.plan.focus_cards] if r >= self.plan.focus_min]
-        return cards or None
+        memo = self._tuned  # worked out once a game and plan: asked by nearly every purchase
+        if memo is None or memo[0] is not game or memo[1] is not self.plan:
+            rated = sorted(((tuning.TUNED[n][1], n) for n in game.config.kingdom if n in tuning.TUNED), reverse=True)
+            cards = [(n, tuning.TUNED[n][0]) for r, n in rated[: self.plan.focus_cards] if r >= self.plan.focus_min]
+            memo = self._tuned = (game, self.plan, cards or None)
+        return list(memo[2]) if memo[2] else None
+
+    _tuned: tuple[Any, Plan, list[tuple[str, int]] | None] | None = None  # (game, plan, tuned_focus)
 
     def focus_purchase(self, game: Game, p: Any, cards: list[tuple[str, int]]) -> str | None:
         """Big Money with X: X up to its count (Gold first at 6 when X is cheap and owned). No
@@ -249,7 +258,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         for name, count in cards:
             d = game.db[name]
             have = self.copies_had(game, p, d)
-            m = re.search(r"When you gain (?:or trash )?this, take the (\w+)", d.text)
+            m = _TAKES.search(d.text)
             if m and game.artifacts.get(m.group(1)) not in (None, p):
                 count = min(have + 1, count + 2)  # Flag Bearer: another copy takes the Flag back
             if (
@@ -274,8 +283,11 @@ class Bot(WayJudge, EventJudge, HandJudge):
     def copies_had(game: Game, p: Any, d: Any) -> int:
         """The copies p has, and for a card that trashes itself when played (Acting Troupe) those
         in the trash too: counted as owned only, one bought each time the last was played."""
-        have = sum(c.name == d.name for c in p.all_cards())
-        return have + (sum(c.name == d.name for c in game.trash.cards) if traits(d).returns else 0)
+        name = d.name  # c.defn.name, not the property c.name: counted for every focus card a buy
+        # (operator.countOf over map(attrgetter("defn.name")) instead: 178,770 valgrind instructions a
+        # question against 178,623, /work/exp/speed7/irone.sh 4: no better)
+        have = sum(c.defn.name == name for c in p.all_cards())
+        return have + (sum(c.defn.name == name for c in game.trash.cards) if traits(d).returns else 0)
 
     def cheap_card(self, game: Game, p: Any, coins: int) -> str | None:
         """With 2 coins and X in: the kingdom's best cheap card when worth a Silver's 2, as without
@@ -298,13 +310,11 @@ class Bot(WayJudge, EventJudge, HandJudge):
         """A Kingdom Treasure that makes Silver's 2 coins and more, never lost (Spices' Buy and
         Coffers, Scepter's replay): where the coins buy a Silver, it does all a Silver does."""
         fits = []  # (worth, cost, name): the best worth, then the dearest, then the last name
-        for n, z in game.supply.items():
-            d = game.db[n]
+        for n, d in self.piles(game, "kingdom"):
             t = traits(d)
             if (
-                d.kind == "kingdom"
-                and d.is_("Treasure")
-                and z.cards
+                d.is_("Treasure")
+                and game.supply[n].cards
                 and t.coins >= 2
                 and not t.returns
                 and (t.buys or t.plays or t.coffers)
@@ -325,9 +335,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
         villages += p.villagers // 2
         room = terminals < 1 + max(0, len(owned) - 10) * self.plan.terminals_per_10 / 10 + villages
         best, best_v = None, 0.0
-        for n, z in game.supply.items():
-            d = defs[n]
-            if d.kind != "kingdom" or not z.cards or game.cost(d) > coins:
+        for n, d in self.piles(game, "kingdom"):
+            if not game.supply[n].cards or game.cost(d) > coins:
                 continue
             t = traits(d)
             if is_terminal(t, d) and not room:
@@ -341,6 +350,20 @@ class Bot(WayJudge, EventJudge, HandJudge):
         if best is not None and game.why_not(p, TurnAction("buy", best)) is not None:
             return None, 0.0
         return best, best_v
+
+    def piles(self, game: Game, sort: str) -> list[tuple[str, Any]]:
+        """The Supply's cards of one sort, (name, card) in Supply order: "kingdom", or
+        "pay_instead" (paid otherwise: Animal Fair). Sorted once a game, again when a pile is
+        added: every buy looks through them (trade_in, better_silver, best_kingdom)."""
+        memo = self._piles
+        if memo is None or memo[0] is not game or memo[1] != len(game.supply):
+            defs = [(n, game.db.defs[n]) for n in game.supply]
+            sorts = {"kingdom": [(n, d) for n, d in defs if d.kind == "kingdom"]}
+            sorts["pay_instead"] = [(n, d) for n, d in defs if d.pay_instead is not None]
+            memo = self._piles = (game, len(game.supply), sorts)
+        return memo[2][sort]
+
+    _piles: tuple[Any, int, dict[str, list[tuple[str, Any]]]] | None = None  # (game, piles, piles)
 
     def buy_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         """A kingdom card's worth against Silver (2) and Gold (3), from what it surely does
@@ -586,7 +609,12 @@ class Bot(WayJudge, EventJudge, HandJudge):
         return {"Curse": 2.0, "Estate": 1.2}.get(name, 0.5)
 
     def best_gain(self, game: Game, p: Any, up_to: int) -> float:
-        """What the best card gained costing up to this is worth (a plain gain's worth at least)."""
+        """What the best card gained costing up to this is worth (a plain gain's worth at least).
+        Worked out once a question for the coins in hand (half the asks repeat one: each Event
+        that gains weighs it again for every buy judged)."""
+        return self.once(game, ("best_gain", p.index, up_to, p.coins), lambda: self._best_gain(game, p, up_to))
+
+    def _best_gain(self, game: Game, p: Any, up_to: int) -> float:
         deck = self.deck_counts(p)
         best = max(
             (
@@ -652,15 +680,16 @@ class Bot(WayJudge, EventJudge, HandJudge):
         penultimate Province when the other could then win with the last."""
         if coins < 8 or provinces > 2:
             return None
-        mine = game.score(p)
-        lead = max(game.score(o) for o in game.players if o is not p)
+        scores = [game.score(o) for o in game.players]  # by index: each counted once
+        mine = scores[p.index]
+        lead = max(scores[o.index] for o in game.players if o is not p)
         if mine >= lead:
             return None  # every rule below is for the player behind
         instead = points_buy(game, p, coins)
         if provinces == 1 and mine + 6 < lead and instead:
             return instead
         if provinces == 1 and mine + 6 == lead:  # a tie: the fewer turns win
-            mover_first = p.index < max(o.index for o in game.players if game.score(o) == lead)
+            mover_first = p.index < max(o.index for o in game.players if scores[o.index] == lead)
             return "Province" if mover_first or not instead else instead
         if (
             provinces == 2

@@ -48,6 +48,11 @@ def _parse(text: str, on_gain: bool) -> tuple[tuple[bool, bool, bool, tuple[str,
     return tuple(out)
 
 
+def gains_any(text: str, on_gain: bool = False) -> bool:
+    """The text could gain or Exile something from the Supply (`text_gains` may find any)."""
+    return bool(_parse(text, on_gain))
+
+
 def text_gains(game: Game, p: Any, text: str, on_gain: bool = False) -> Gains:
     """The Supply cards the text gains or Exiles for sure, or may (a "may" or an "if" counts:
     the judgement is of what could end the game). `on_gain`: only its "When you gain this"
@@ -99,6 +104,8 @@ def curses_in_reply(game: Game, p: Any) -> Gains:
 def judge(game: Game, p: Any, gains: Gains) -> str | None:
     """None when these gains leave the game going (or it ends anyway); else how it ends for
     this player: win, tie or lose."""
+    if not gains:  # most plays judged (may_play) take nothing from the Supply
+        return None
     if "Curse" in game.supply and any(q is p and game.db[n].is_("Victory") for q, n in gains):
         gains = gains + curses_in_reply(game, p)
     taken: dict[str, int] = {}
@@ -115,16 +122,19 @@ def judge(game: Game, p: Any, gains: Gains) -> str | None:
     return compare(game, p, *after(game, gains))
 
 
-def after(game: Game, gains: Gains) -> tuple[dict[int, int], int]:
+def after(game: Game, gains: Gains, scores: dict[int, int] | None = None) -> tuple[dict[int, int], int]:
     """Each player's score after these gains (an exiled card scores as one in the deck does),
-    and the Provinces left; a gain from a pile already emptied by them gains nothing."""
-    left = {n: len(z.cards) for n, z in game.supply.items()}
-    points = {q.index: game.score(q) for q in game.players}
+    and the Provinces left; a gain from a pile already emptied by them gains nothing. `scores`:
+    each player's score now, for a caller that weighs many gains (counting them is most of the work)."""
+    points = dict(scores) if scores is not None else {q.index: game.score(q) for q in game.players}
+    taken: dict[str, int] = {}  # only the piles gained from are counted, not the whole Supply
     for q, n in gains:
-        if left.get(n, 0) > 0:
-            left[n] -= 1
+        z, k = game.supply.get(n), taken.get(n, 0)
+        if z is not None and len(z.cards) > k:
+            taken[n] = k + 1
             points[q.index] += game.db[n].vp
-    return points, left.get("Province", 0)
+    z = game.supply.get("Province")
+    return points, len(z.cards) - taken.get("Province", 0) if z is not None else 0
 
 
 def compare(game: Game, p: Any, points: dict[int, int], provinces: int) -> str:
@@ -163,13 +173,14 @@ def points_buy(game: Game, p: Any, coins: int, least: float = 0.5) -> str | None
     Province's turn)."""
     ending = max((game.db[n].vp for n in game.supply if game.db[n].ends_game), default=0)
     names = [n for n, z in game.supply.items() if z.cards] + [d.name for d in game.landscapes if d.kind == "event"]
-    best, best_key, mine = None, (least * ending, 0), game.score(p)
+    scores = {q.index: game.score(q) for q in game.players}
+    best, best_key, mine = None, (least * ending, 0), scores[p.index]
     for n in names:
         d = game.db[n]
         if game.cost(d) > coins:
             continue
         gains = buy_gains(game, p, n)
-        key = (after(game, gains)[0][p.index] - mine, game.cost(d))
+        key = (after(game, gains, scores)[0][p.index] - mine, game.cost(d))
         if key[0] <= 0 or key < best_key or key == best_key and best is not None:
             continue
         if any(game.db[m].ends_game for _, m in gains) or judge(game, p, gains) not in (None, "win"):

@@ -10,7 +10,7 @@ traits say, so a new card needs no code here."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.decisions import TurnAction
@@ -233,21 +233,24 @@ class Deck:
             f = min(1.0, reach / n)
             actions = 1 + self.banked + f * self.villages
             played = min(f * len(self.draws), actions)
-            reach = min(float(n), 5 + f * self.free_draw + played * draw)
+            reach, last = min(float(n), 5 + f * self.free_draw + played * draw), reach
+            if reach == last:  # reached exactly: every further round computes the same
+                break
         return reach, actions, played
 
     def with_(self, d: Any, copies: int = 1) -> Deck:
         """This deck with copies of a card more (the lists copied: this one is unchanged)."""
-        out = replace(self, draws=list(self.draws), payloads=list(self.payloads), repeats=list(self.repeats))
+        lists = {"draws": list(self.draws), "payloads": list(self.payloads), "repeats": list(self.repeats)}
+        out = Deck(**{**self.__dict__, **lists})  # dataclasses.replace's work, without its field lookup
         for _ in range(copies):
             out.add(d)
         return out
 
-    def gain(self, d: Any) -> float:
+    def gain(self, d: Any, base: float | None = None) -> float:
         """What two copies of a card add to a turn's coins: two, so that a village or a draw
         card is judged with the next one it makes worth buying (one copy: 316 of 1,000 benchmark
-        games won, two: 324)."""
-        return self.with_(d, 2).coins() - self.coins()
+        games won, two: 324). `base`: this deck's coins(), when the caller judges many cards."""
+        return self.with_(d, 2).coins() - (self.coins() if base is None else base)
 
     def reach(self) -> float:
         return self.turn()[0]
@@ -394,7 +397,8 @@ class EnginePlan:
         was gone)."""
         fits = {n: d for n, d in offer.items() if not destroys_own(deck, d)}
         extra = extra or {}
-        gains = {name: deck.gain(d) + ENGINE_PART * is_part(d) + extra.get(name, 0.0) for name, d in fits.items()}
+        base = deck.coins()  # the same for every card: worked out once
+        gains = {name: deck.gain(d, base) + ENGINE_PART * is_part(d) + extra.get(name, 0.0) for name, d in fits.items()}
         best = max(sorted(gains), key=gains.__getitem__, default=None)
         return best if best is not None and gains[best] > MODEL_MIN else None
 

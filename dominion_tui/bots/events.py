@@ -145,7 +145,13 @@ class EventJudge:
     def coins_worth(self, game: Game, p: Any, coins: int) -> float:
         """What a buy with these coins is worth, on the scale Events are judged by: nothing
         under 3, what 3 to 7 buy (coins_buy), a Province's 6 at 8 or more (9 for one of the last
-        2; 3.5 early, before a Gold, when it is little more than a Gold)."""
+        2; 3.5 early, before a Gold, when it is little more than a Gold). Worked out once a question
+        for these coins and those in hand (a third of the asks repeat one: each Event weighs it)."""
+        if coins < 3:
+            return 0.0
+        return self.once(game, ("coins_worth", p.index, coins, p.coins), lambda: self._coins_worth(game, p, coins))
+
+    def _coins_worth(self, game: Game, p: Any, coins: int) -> float:
         if coins < 3:
             return 0.0
         if coins < 8:

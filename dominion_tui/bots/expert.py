@@ -23,7 +23,7 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Config, Game
 from . import tuning
 from .bot import Bot
-from .endgame import buy_gains, judge
+from .endgame import buy_gains, gains_any, judge
 from .engine import EnginePlan, engine_kingdom, is_village
 from .plans import Plan
 from .rng import PositionRandom
@@ -424,7 +424,8 @@ class Expert(Bot):
         A pile with 2 cards left counts (a card gained with it, Experiment's copy), and an Event
         by what it gains and exiles (Enclave's exiled Duchy can empty a third pile)."""
         piles = [n for n, z in game.supply.items() if 0 < len(z.cards) <= 2]
-        events = [d.name for d in game.landscapes if d.kind == "event"]
+        # an Event that gains nothing from the Supply empties no pile: judged never to end it
+        events = [d.name for d in game.landscapes if d.kind == "event" and gains_any(d.text)]
         ends = [
             n for n in piles + events if judge(game, p, buy_gains(game, p, n)) == "win" and self.can_buy(game, p, n)
         ]

@@ -29,14 +29,18 @@ COPY_WORTH = 1.0
 # 11, 12, copying in 472 and 467 games instead of 358 and 369; expert 51.7% +- 7.4 and 50.8% +- 5.0
 # of 60 games, seeds 11, 12, copying in 24 and 25 instead of 15 and 19)
 SPARE_AT = (3, 6, 8)
+# The card a Way question is about, from its prompt (core/turns.py _choose_way): compiled once
+_PLAYED = re.compile(r"(?:Play (.+) normally|(.+) reacts:|.+ plays (.+): normally)")
 
 
-def draws(pile: list[Any], deck: int, k: int) -> dict[int, float]:
+def draws(coins: list[int], deck: int, k: int) -> dict[int, float]:
     """The coins of k cards drawn: their chances, the deck's cards first (all of them when it
-    has no more than k), then the rest from the whole pile as if shuffled."""
+    has no more than k), then the rest from the whole pile as if shuffled. `coins`: each card's
+    coins (0 for a non-Treasure), the deck's cards then the discard pile's, in order."""
     if k <= 0:
         return {0: 1.0}  # nothing drawn: most cards' own text (asked at every Action played)
-    coins = [traits(c.defn).coins if c.is_("Treasure") else 0 for c in pile]
+    # Kept by the pile's coins (42% of the asks repeat one), it cost more than it saved: 180,883
+    # valgrind instructions a question against 180,406 (/work/exp/speed7/irone.sh, 4 kingdoms)
     sure = sum(coins[:deck]) if deck <= k else 0
     rest, k = (coins[deck:], k - deck) if deck <= k else (coins[:deck], k)
     k = min(k, len(rest))
@@ -142,7 +146,8 @@ class WayJudge:
         pile = p.deck.cards + p.discard.cards
         drawable = len(pile)
         actions_in = 0.3 * sum(c.is_("Action") for c in pile) / max(1, drawable)
-        coin_density = sum(traits(c.defn).coins for c in pile if c.is_("Treasure")) / max(1, drawable)
+        coins = [traits(c.defn).coins if c.is_("Treasure") else 0 for c in pile]  # once, for every draw judged
+        coin_density = sum(coins) / max(1, drawable)
         hand_money = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
         late = len(game.supply.get("Province", [])) <= 4
         junk = max(
@@ -166,7 +171,7 @@ class WayJudge:
             """The cards that can be drawn of these, and the chances of their coins."""
             k = min(cards, drawable)
             if k not in chances:
-                chances[k] = draws(pile, len(p.deck.cards), k)
+                chances[k] = draws(coins, len(p.deck.cards), k)
             return k, chances[k]
 
         def money(coins: int, cards: int, base: int, buys: int) -> float:
@@ -292,6 +297,6 @@ class WayJudge:
 
     @staticmethod
     def played_card(game: Game, d: Decision) -> Any:
-        m = re.match(r"(?:Play (.+) normally|(.+) reacts:|.+ plays (.+): normally)", d.prompt)
+        m = _PLAYED.match(d.prompt)
         name = next((g for g in m.groups() if g), None) if m else None
         return game.db.defs.get(name) if name else None

@@ -79,13 +79,12 @@ class Moves(Turns):
         wanted = self._playable_types(p)
         if not wanted:
             return []
+        if "types" not in self.changers:  # types_of's own test, made once for the whole hand
+            return [
+                _PLAY[n] for n in sorted({c.defn.name for c in p.hand.cards if not wanted.isdisjoint(c.defn.types)})
+            ]
         by_name = {c.defn.name: c.defn for c in p.hand.cards}  # any copy: same name, same answer
-        changed = "types" in self.changers  # types_of's own test, made once for the whole hand
-        return [
-            _PLAY[n]
-            for n in sorted(by_name)
-            if not wanted.isdisjoint(self.types_of(by_name[n]) if changed else by_name[n].types)
-        ]
+        return [_PLAY[n] for n in sorted(by_name) if not wanted.isdisjoint(self.types_of(by_name[n]))]
 
     def _legal_buys(self, p: Player) -> list[TurnAction]:
         """What p may buy now, in Supply order. Coins are the usual "no": with no cost changed
