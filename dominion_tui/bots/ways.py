@@ -40,7 +40,7 @@ def draws(coins: list[int], deck: int, k: int) -> dict[int, float]:
     if k <= 0:
         return {0: 1.0}  # nothing drawn: most cards' own text (asked at every Action played)
     # Kept by the pile's coins (42% of the asks repeat one), it cost more than it saved: 180,883
-    # valgrind instructions a question against 180,406 (/work/exp/speed7/irone.sh, 4 kingdoms)
+    # valgrind instructions a question against 180,406 (every candidate's games in 4 random kingdoms)
     sure = sum(coins[:deck]) if deck <= k else 0
     rest, k = (coins[deck:], k - deck) if deck <= k else (coins[:deck], k)
     k = min(k, len(rest))
