@@ -94,7 +94,8 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
         (a, _), (b, cb) = top[:2]
         # One more of the best beside the second: the chosen plan 65.7% of fresh games, 64.6% without
         # (benchmarks/expert_choice.py, 120 kingdoms "choice:", paired +1.17 +- 0.47). Lost: beside it,
-        # the best with 1 of the second and a thinner with both, 65.5% (-0.18 +- 0.36, same 120).
+        # the best with 1 of the second and a thinner with both, 65.5% (-0.18 +- 0.36, same 120); one
+        # more of the best beside the third too, 65.5% (-0.25 +- 0.35).
         # Judged alone on those 60 games in 60 kingdoms against main's chosen plan, never 0.1 better in
         # more than 2: 2 more of the best (-0.19 on average), 1 fewer (-0.14), the three best (-0.20),
         # the best alone with Duchies from 5 or 3 Provinces left (-0.14, -0.13).
