@@ -116,6 +116,12 @@ def test_candidates_start_with_the_tuned_plan_then_hards_and_end_with_an_engine(
     assert "engine" in labels[-1] and len(labels) == len(set(labels))
 
 
+def test_the_two_best_cards_are_tried_with_one_more_copy_of_the_best() -> None:
+    pool = expert.candidates(["Old Witch", "Village Green", "Cardinal", "Flag Bearer"])
+    plans = {s.label: s.cards for s in pool}
+    assert plans["money with 3 Old Witch and Flag Bearer"] == (("Old Witch", 3), ("Flag Bearer", 1)), plans
+
+
 def test_every_candidate_has_its_own_label_the_hint_can_name() -> None:
     # Coven's tuned count is hard's count + 1: both plans were "money with 4 Coven"
     labels = [s.label for s in expert.candidates(["Coven", "Silk Merchant", "Villain"])]
