@@ -5,9 +5,10 @@ that could end the game.
 The candidates: the best card at the count and Duchy point tuned for expert (EXPERT), hard's
 own "Big Money + X" (TUNED), one more copy, Duchies earlier, the second and third best cards
 alone, beside the best and together, the best with one more copy beside the second, a trasher
-beside the best (thin money), and where the kingdom has a village and a draw card, an engine (bots/engine.py). They play the same seeded games,
-both seats; after each round the worse half drops out. Seeds come from the bot's own seed and
-the kingdom, never the game's generator or the clock: the same seed gives the same plan.
+beside the best (thin money), and where the kingdom has a village and a draw card, an engine
+(bots/engine.py). They play the same seeded games, both seats; after each round the worse half
+drops out. Seeds come from the bot's own seed and the kingdom, never the game's generator or
+the clock: the same seed gives the same plan.
 """
 
 from __future__ import annotations
