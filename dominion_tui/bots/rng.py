@@ -28,6 +28,10 @@ class PositionRandom(random.Random):
             a = int.from_bytes(hashlib.sha256(str(a).encode()).digest()[:8], "big")
         self._state = a & _MASK  # every output is mixed, so nearby seeds are fine
 
+    def reset(self, a: int) -> None:
+        """seed() for an int, without its test: the computer players reseed at every answer."""
+        self._state = a & _MASK
+
     def _next(self) -> int:
         z = self._state = (self._state + _GAMMA) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix, written out: it runs per draw

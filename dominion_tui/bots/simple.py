@@ -37,7 +37,7 @@ class RandomPlayer:
 
     def reseed(self, game: Game) -> None:
         # Seeded by the game's position, so a resumed game goes on exactly as it would have.
-        self.rng._state = self._key ^ len(game.answers)  # rng.seed's own work, asked every answer
+        self.rng.reset(self._key ^ len(game.answers))
 
     def decide(self, game: Game, d: Decision) -> Any:
         self.reseed(game)
