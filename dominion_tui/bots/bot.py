@@ -469,25 +469,6 @@ class Bot(WayJudge, EventJudge, HandJudge):
                 return first
         return None
 
-    def project_value(self, game: Game, p: Any, d: Any, cost: int) -> float:
-        """A Project lasts all game: early, it is worth more than the card its price buys."""
-        provinces = len(game.supply.get("Province", []))
-        if "trash a card" in d.text and not d.text.startswith("Project. When"):
-            # Cathedral: a forced trash every turn. It lost in money decks of Coppers and Estates,
-            # and won where junk keeps coming, Curses handed out by the other's attacks, in a
-            # deck of money and a focus card (300 forced kingdoms both seats, against hard: 56%
-            # of games, 52% never bought); normal's deck of many kingdom cards lost with it (40%)
-            cursed = any(c.name == "Curse" for c in p.all_cards()) or any(
-                c.is_("Attack") and "Curse" in c.defn.text for o in game.players if o is not p for c in o.all_cards()
-            )
-            lean = self.focus(game) is not None
-            return 9.0 if cursed and lean and provinces > 5 and game.supply["Curse"].cards else 0.0
-        if provinces <= 5 or p.coins - cost > 1:
-            return 0.0
-        if cost >= 8:
-            return 6.5 if p.turns_taken <= 10 else 0.0
-        return 9.0 if p.turns_taken <= 12 else 0.0  # it lasts: beats the card its price buys
-
     def event_value(self, game: Game, p: Any, d: Any, t: Traits) -> float:
         """An Event's worth now, from its traits and this hand (its Treasures already played)."""
         provinces = len(game.supply.get("Province", []))
@@ -540,28 +521,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
             v += 4.0 if provinces <= 4 else 0.0
         if self.others_gain_draw(d):  # Invest: cards drawn when the others gain the exiled card
             v = self.invest_value(game, p, d)
-        elif "Exile an Action card from the Supply" in d.text:
-            # Transport: a copy waits in Exile, less than a card until the next copy gained or the
-            # next Transport brings it whole onto the deck. Judged 0.8 of a card at once, it lost
-            # (normal 38% of 200 forced games once weighed against the coins' real buy); at 0.65,
-            # normal won 52% and hard 56% of 900 against the old judgement (at 0.5 hard never
-            # bought it; against it, at 0.8 hard won 47.6% +- 1.6 of 1,000, at 1.0 39.6% +- 2.7,
-            # and worth 2.5 for the plan's own card exiled 49.3% +- 0.6 of 2,000). expert, 4 forced
-            # games (benchmarks/landscape_usage.py): 2.43 against its focus plans' bar, the best
-            # card the coins reach (2.4 to 4.6), so it transported in 1, hard in 2
-            exiled = [c for c in p.exile.cards if c.is_("Action")]
-            if exiled and "Action card you have in Exile" in d.text:
-                v += 0.8 * max(self.card_value(game, c.defn) for c in exiled)
-            else:
-                best = max(
-                    (
-                        self.buy_value(game, p, game.db[n], traits(game.db[n]))
-                        for n, z in game.supply.items()
-                        if z.cards and game.db[n].kind == "kingdom" and game.db[n].is_("Action")
-                    ),
-                    default=0,
-                )
-                v += 0.65 * best - 0.3
+        elif "Exile an Action card from the Supply" in d.text:  # Transport
+            v += self.transport_value(game, p, d)
         if "5 or fewer cards in play" in d.text:  # Stampede
             v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
         return v
