@@ -301,7 +301,9 @@ class Session:
     def resuming(self) -> str:
         """Where a resumed game stands: "Resuming: Ann's turn 12, buy phase." """
         g = self.game
-        if g is None or g.over:
+        if g is None:  # nothing to replay: the save was made before the first answer
+            return "Resuming the saved game from its start."
+        if g.over:
             return "Resuming the saved game: it is over."
         p = g.current
         turn = "extra turn" if g.turn.extra else f"turn {p.turns_taken}"

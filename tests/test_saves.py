@@ -239,6 +239,18 @@ def test_version_1_saves_still_resume_and_their_mouse_card_is_checked(monkeypatc
     assert "Resuming: Alice's turn 1, buy phase." in out and "Alice, buy phase." in out
 
 
+def test_a_game_saved_before_its_first_answer_resumes_from_its_start(monkeypatch, capsys, tmp_path: Path) -> None:
+    """Quit at the first prompt (or undo back to it): the save holds no answers. Resuming it once
+    said "it is over" and then played on from turn 1."""
+    args = ["--players", "Ann,Bob", "--kingdom", "Barge", "--landscapes", "", "--seed", "2", "--no-pause"]
+    code, out, err = play(monkeypatch, capsys, tmp_path, args, ["quit"])
+    assert code == 0 and "Game saved." in out, err
+    code, out, err = play(monkeypatch, capsys, tmp_path, ["--resume"], ["hand", "quit"])
+    assert code == 0, err
+    assert "Resuming the saved game from its start." in out and "it is over" not in out
+    assert "Ann's hand:" in out
+
+
 def test_a_resumed_game_keeps_each_computer_level(monkeypatch, capsys, tmp_path: Path) -> None:
     """Issue 14: `--computer Bob:hard,Cat:bigmoney`, quit, resume: the same levels play on."""
     from dominion_tui.bots import BigMoneyPlayer, Bot
