@@ -353,7 +353,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
 
     def piles(self, game: Game, sort: str) -> list[tuple[str, Any]]:
         """The Supply's cards of one sort, (name, card) in Supply order: "kingdom", or
-        "pay_instead" (paid otherwise: Animal Fair). Sorted once a game, again when a pile is
+        "pay_instead" (paid otherwise: Animal Fair). Listed once a game, again when a pile is
         added: every buy looks through them (trade_in, better_silver, best_kingdom)."""
         memo = self._piles
         if memo is None or memo[0] is not game or memo[1] != len(game.supply):

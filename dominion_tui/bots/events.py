@@ -157,9 +157,7 @@ class EventJudge:
             return 0.0
         return self.once(game, ("coins_worth", p.index, coins, p.coins), lambda: self._coins_worth(game, p, coins))
 
-    def _coins_worth(self, game: Game, p: Any, coins: int) -> float:
-        if coins < 3:
-            return 0.0
+    def _coins_worth(self, game: Game, p: Any, coins: int) -> float:  # coins_worth's, 3 or more
         if coins < 8:
             return self.coins_buy(game, p, coins)
         if len(game.supply.get("Province", [])) <= 2:
