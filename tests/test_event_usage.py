@@ -210,3 +210,21 @@ def test_demand_gains_the_silver_the_coins_buy_and_a_horse_besides(level: str) -
     names, d = gain_question(game, a, 4)
     game.waiting = d
     assert names[bot.answer(game, d)[0]] == "Silver"
+
+
+def test_hard_transports_its_plans_action_while_the_deck_wants_two_copies_more() -> None:
+    # hard's plan takes 3 Covens: one exiled now comes home with the next one bought; with
+    # only 1 more wanted, the exiled copy would count as owned and stay in Exile
+    game, a = position(["Coven", "Hostelry"], ["Transport"], phase="buy")
+    a.coins = 3
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Transport"
+    game.turn.bought_cards.append("Transport")
+    names = [n for n, z in game.supply.items() if game.db[n].is_("Action") and game.db[n].kind == "kingdom"]
+    d = Decision("option", a, "Exile which Action card?", [Option(n, n) for n in names], topic="exile_supply")
+    assert names[hard.answer(game, d)[0]] == "Coven"
+    game, a = position(["Coven", "Hostelry"], ["Transport"], phase="buy")
+    a.coins = 3
+    for _ in range(2):
+        game.new_card("Coven", a.discard)
+    assert hard.purchase(game, a) == "Silver"

@@ -633,7 +633,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
 
     def answer_exile_supply(self, game: Game, d: Decision) -> list[int]:
         """The card worth most to this deck (Transport), or for Invest what the others gain."""
-        return self.answer_invest(game, d) or self.answer_gain(game, d)
+        return self.answer_invest(game, d) or self.answer_transport(game, d) or self.answer_gain(game, d)
 
     def endgame(self, game: Game, p: Any, coins: int, provinces: int) -> str | None:
         """Never the last Province while it still loses: the most points that keep the game

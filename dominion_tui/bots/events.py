@@ -42,6 +42,11 @@ PLANNED = 5.0
 # (seed 12), copying in 364 and 366 games instead of 186 and 222; at 4.0 50.3% and 49.4%, at 6.0
 # 49.3% and 49.3% (773 and 798 games); at PLANNED, the Buy phase's worth, 49.7% and 49.0% (05cc744)
 PLANNED_NOW = 3.0
+# Transport exiling the plan's own Action while the deck wants 2 copies more: a copy bought ahead,
+# home with the next one bought. Transport forced, 2,000 games against main a run: hard won 50.2%
+# +- 1.4 and 50.9% +- 1.4 (seeds 11, 12), transporting in 1,008 and 927 games instead of 309 and
+# 257; at 3.0 50.2% and 49.9% (562, 543 games), at 5.0 50.2% and 50.2% (1,061, 982)
+PLANNED_TRANSPORT = 4.0
 # What the Golds of an Event that pays per card gained (Commerce) beat the coins' buy by, over
 # their traits' worth: a focus plan's bar is its best kingdom card, one it does not buy, where
 # the plan buys a Silver with 5 coins. Commerce forced, 2,000 games against main a run: at 1.5 hard won 50.2% +- 0.4
@@ -206,10 +211,25 @@ class EventJudge:
     def copies_wanted(self, game: Game, p: Any, name: str) -> bool:
         """The card is the plan's own (hard's "Big Money + X") and the deck has fewer copies
         than the plan wants."""
+        return self.copies_short(game, p, name) > 0
+
+    def copies_short(self, game: Game, p: Any, name: str) -> int:
+        """The copies of the plan's own card (hard's "Big Money + X") the deck still lacks: 0
+        for any other card."""
         for n, count in self.focus(game) or ():
             if n == name:
-                return sum(c.name == n for c in p.all_cards()) < count
-        return False
+                return max(0, count - sum(c.name == n for c in p.all_cards()))
+        return 0
+
+    def planned_exile(self, game: Game, p: Any) -> str | None:
+        """The plan's own Action to exile (Transport) while the deck wants 2 copies more or
+        more: the next copy the plan buys brings it home (the exiled copy counts as owned, so
+        with only 1 wanted the plan would stop buying and leave it in Exile)."""
+        for n, _ in self.focus(game) or ():
+            z = game.supply.get(n)
+            if z is not None and z.cards and game.db[n].is_("Action") and self.copies_short(game, p, n) >= 2:
+                return n
+        return None
 
     @staticmethod
     def per_gain_value(game: Game, p: Any, gold: float) -> float:
@@ -362,6 +382,8 @@ class EventJudge:
         exiled = [c for c in p.exile.cards if c.is_("Action")]
         if exiled and "Action card you have in Exile" in d.text:
             return 0.8 * max(self.card_value(game, c.defn) for c in exiled)
+        if self.planned_exile(game, p) is not None:
+            return PLANNED_TRANSPORT
         best = max(
             (
                 self.buy_value(game, p, game.db[n], traits(game.db[n]))
@@ -378,6 +400,12 @@ class EventJudge:
         bought = game.turn.bought_cards
         ev = game.db.defs.get(bought[-1]) if bought else None
         return ev is not None and ev.kind == "event" and self.others_gain_draw(ev) > 0
+
+    def answer_transport(self, game: Game, d: Any) -> list[int] | None:
+        """The plan's own Action while the deck wants 2 copies more (planned_exile)."""
+        name = self.planned_exile(game, d.player)
+        labels = [o.label for o in d.options]
+        return [labels.index(name)] if name in labels else None
 
     def answer_invest(self, game: Game, d: Any) -> list[int] | None:
         """The option the other players will gain most often, when there is one."""
