@@ -39,6 +39,19 @@ def test_villagers_once_are_banked_actions_not_a_lasting_village() -> None:
     assert not is_part(db["Acting Troupe"]) and is_part(db["Hostelry"])
 
 
+def test_draw_once_before_the_card_returns_to_its_pile_is_no_lasting_draw() -> None:
+    """Experiment (+2 Cards +1 Action, return this to its pile) and a Horse draw once and are gone:
+    no card, no draw in the deck model and no engine part (it counted Experiment a lasting
+    Laboratory, and the engine bought them at 3 and 4 coins into the last turns)."""
+    db = database()
+    before = deck("Swashbuckler")
+    for name in ("Experiment", "Horse"):
+        after = before.with_(db[name])
+        assert (after.cards, after.free_draw) == (before.cards, before.free_draw)
+        assert not is_part(db[name])
+    assert is_part(db["Hostelry"])  # +1 Card +2 Actions: lasting
+
+
 def test_coins_for_exiling_a_new_card_count_for_one_copy() -> None:
     """Bounty Hunter's +3 comes only for a card with no copy in Exile: the engine bought 923
     copies in 529 benchmark games judging each worth its coins. A second copy adds no coins."""
