@@ -4,6 +4,8 @@ whose Villagers come once before it trashes itself (Acting Troupe) is no lasting
 
 from __future__ import annotations
 
+import pytest
+
 from dominion_tui.bots.engine import GAIN_TREASURES, Deck, EnginePlan, is_part
 from dominion_tui.setup import database
 
@@ -110,3 +112,16 @@ def test_villagers_are_spent_so_they_let_few_terminals_in() -> None:
     offer = {n: db[n] for n in ("Swashbuckler", "Silver")}
     assert EnginePlan.modelled(offer, deck("Lackeys")) == "Silver"
     assert EnginePlan.modelled(offer, deck("Mountain Village")) == "Swashbuckler"  # a lasting village
+
+
+def test_villagers_a_card_gave_when_gained_are_not_counted_twice() -> None:
+    """Lackeys gave its 2 Villagers when gained: they are held (p.villagers) or spent, so the
+    player's deck counts those held and no more (it added Lackeys' 2 again for each one owned)."""
+    from dominion_tui.bots.engine import VILLAGER_SHARE, deck_of
+
+    game, a, _ = a_hand([], 0)
+    game.new_cards("Lackeys", a.deck, 2)
+    a.villagers = 0
+    assert deck_of(game, a).banked == pytest.approx(0)
+    a.villagers = 3
+    assert deck_of(game, a).banked == pytest.approx(3 * VILLAGER_SHARE)
