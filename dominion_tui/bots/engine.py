@@ -182,7 +182,8 @@ class Deck:
     repeats: list[int] = field(default_factory=list)  # terminal, next turn an Action played again: extra plays
     exilers: int = 0  # cards whose coins come from exiling a new card from the hand
 
-    def add(self, d: Any) -> None:
+    def add(self, d: Any, owned: bool = False) -> None:
+        """A card more; `owned`: one the player has, whose Villagers when gained are already held."""
         t = traits(d)
         if one_shot(t, d):
             self.banked += t.villagers * VILLAGER_SHARE
@@ -191,7 +192,7 @@ class Deck:
         self.buys += t.buys > 0
         self.trashers += is_trasher(t, d)
         self.attacks += t.attack
-        self.banked += t.gain_villagers * VILLAGER_SHARE
+        self.banked += 0 if owned else t.gain_villagers * VILLAGER_SHARE
         if not d.is_("Action"):
             self.money += t.coins
             return
@@ -287,8 +288,7 @@ def deck_of(game: Game, p: Any) -> Deck:
     1000 at 0 to 5000, 2,772 points of 6,000 games; held only, 2,803.5."""
     deck = Deck(banked=p.villagers * VILLAGER_SHARE)
     for card in p.all_cards():
-        deck.add(card.defn)
-        deck.banked -= traits(card.defn).gain_villagers * VILLAGER_SHARE
+        deck.add(card.defn, owned=True)
     return deck
 
 
