@@ -289,7 +289,8 @@ def part_fit(d: Any, short: bool) -> float:
 def deck_of(game: Game, p: Any) -> Deck:
     """The player's deck in the model: Villagers held, not those its cards gave when gained
     (Lackeys' are among those held, or spent). Counted again for each one owned: engine_vs_hard
-    1000 at 0 to 5000, 2,772 points of 6,000 games; held only, 2,803.5."""
+    1000 at 0 to 5000, 2,772 points of 6,000 games; held only, 2,803.5. Lost: the first held
+    a whole Action (Patron's pile up, 9 held), 1,801.5 points of 4,000 (0 to 3000) against 1,870.5."""
     deck = Deck(banked=p.villagers * VILLAGER_SHARE)
     for card in p.all_cards():
         deck.add(card.defn, owned=True)
