@@ -4,6 +4,8 @@ whose Villagers come once before it trashes itself (Acting Troupe) is no lasting
 
 from __future__ import annotations
 
+import pytest
+
 from dominion_tui.bots.engine import GAIN_TREASURES, Deck, EnginePlan, is_part
 from dominion_tui.setup import database
 
@@ -37,6 +39,19 @@ def test_villagers_once_are_banked_actions_not_a_lasting_village() -> None:
     assert (after.villages, after.cards) == (before.villages, before.cards)
     assert after.banked > before.banked
     assert not is_part(db["Acting Troupe"]) and is_part(db["Hostelry"])
+
+
+def test_draw_once_before_the_card_returns_to_its_pile_is_no_lasting_draw() -> None:
+    """Experiment (+2 Cards +1 Action, return this to its pile) and a Horse draw once and are gone:
+    no card, no draw in the deck model and no engine part (it counted Experiment a lasting
+    Laboratory, and the engine bought them at 3 and 4 coins into the last turns)."""
+    db = database()
+    before = deck("Swashbuckler")
+    for name in ("Experiment", "Horse"):
+        after = before.with_(db[name])
+        assert (after.cards, after.free_draw) == (before.cards, before.free_draw)
+        assert not is_part(db[name])
+    assert is_part(db["Hostelry"])  # +1 Card +2 Actions: lasting
 
 
 def test_coins_for_exiling_a_new_card_count_for_one_copy() -> None:
@@ -97,3 +112,16 @@ def test_villagers_are_spent_so_they_let_few_terminals_in() -> None:
     offer = {n: db[n] for n in ("Swashbuckler", "Silver")}
     assert EnginePlan.modelled(offer, deck("Lackeys")) == "Silver"
     assert EnginePlan.modelled(offer, deck("Mountain Village")) == "Swashbuckler"  # a lasting village
+
+
+def test_villagers_a_card_gave_when_gained_are_not_counted_twice() -> None:
+    """Lackeys gave its 2 Villagers when gained: they are held (p.villagers) or spent, so the
+    player's deck counts those held and no more (it added Lackeys' 2 again for each one owned)."""
+    from dominion_tui.bots.engine import VILLAGER_SHARE, deck_of
+
+    game, a, _ = a_hand([], 0)
+    game.new_cards("Lackeys", a.deck, 2)
+    a.villagers = 0
+    assert deck_of(game, a).banked == pytest.approx(0)
+    a.villagers = 3
+    assert deck_of(game, a).banked == pytest.approx(3 * VILLAGER_SHARE)
