@@ -404,9 +404,13 @@ class EventJudge:
         return ev is not None and ev.kind == "event" and self.others_gain_draw(ev) > 0
 
     def answer_transport(self, game: Game, d: Any) -> list[int] | None:
-        """The plan's own Action while the deck wants 2 copies more (planned_exile)."""
-        name = self.planned_exile(game, d.player)
+        """The plan's own Action while the deck wants 2 copies more (planned_exile), when asked
+        for an Action only (Transport): Camel Train's exile, of any non-Victory card, was not
+        measured with it and keeps its own answer."""
         labels = [o.label for o in d.options]
+        if not all(game.db[n].is_("Action") for n in labels if n in game.db.defs):
+            return None
+        name = self.planned_exile(game, d.player)
         return [labels.index(name)] if name in labels else None
 
     def answer_invest(self, game: Game, d: Any) -> list[int] | None:
