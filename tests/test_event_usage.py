@@ -232,11 +232,13 @@ def test_hard_transports_its_plans_action_while_the_deck_wants_two_copies_more()
 
 def test_camel_trains_exile_is_not_transports_plan_exile() -> None:
     # asked for any non-Victory card (Camel Train), the plan's own Action short 2 copies is not
-    # picked for Transport's reason: the answer is the one for a gain, as before Transport's rule
+    # picked for Transport's reason: the answer is the one for a gain, as before Transport's rule;
+    # Transport's own question, once it is bought, is answered with the plan's card
     game, a = position(["Coven", "Hostelry"], ["Transport"], phase="buy")
     hard = make_player("hard", 1)
     names = ["Coven", "Gold", "Silver"]
     d = Decision("option", a, "Exile which non-Victory card?", [Option(n, n) for n in names], topic="exile_supply")
     assert hard.answer_transport(game, d) is None
+    game.turn.bought_cards.append("Transport")
     only = Decision("option", a, "Exile which Action card?", [Option("Coven", "Coven")], topic="exile_supply")
     assert hard.answer_transport(game, only) == [0]

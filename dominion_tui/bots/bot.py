@@ -10,7 +10,7 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
 from .endgame import buy_gains, loses, play_gains, points_buy, safe
-from .events import HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJudge
+from .events import EXILES_ACTION, HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJudge
 from .hand import HandJudge
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer
@@ -521,7 +521,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
             v += 4.0 if provinces <= 4 else 0.0
         if self.others_gain_draw(d):  # Invest: cards drawn when the others gain the exiled card
             v = self.invest_value(game, p, d)
-        elif "Exile an Action card from the Supply" in d.text:  # Transport
+        elif EXILES_ACTION in d.text:  # Transport
             v += self.transport_value(game, p, d)
         if "5 or fewer cards in play" in d.text:  # Stampede
             v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0

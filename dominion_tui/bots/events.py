@@ -47,6 +47,7 @@ PLANNED_NOW = 3.0
 # +- 1.4 and 50.9% +- 1.4 (seeds 11, 12), transporting in 1,008 and 927 games instead of 309 and
 # 257; at 3.0 50.2% and 49.9% (562, 543 games), at 5.0 50.2% and 50.2% (1,061, 982)
 PLANNED_TRANSPORT = 4.0
+EXILES_ACTION = "Exile an Action card from the Supply"  # Transport's text, by which it is judged
 # What the Golds of an Event that pays per card gained (Commerce) beat the coins' buy by, over
 # their traits' worth: a focus plan's bar is its best kingdom card, one it does not buy, where
 # the plan buys a Silver with 5 coins. Commerce forced, 2,000 games against main a run: at 1.5 hard won 50.2% +- 0.4
@@ -396,20 +397,27 @@ class EventJudge:
         )
         return 0.65 * best - 0.3
 
+    @staticmethod
+    def asking_event(game: Game) -> Any:
+        """The Event just bought: an Exile question in the Buy phase is its own (Invest,
+        Transport), not a card's (Camel Train's, played in the Action phase)."""
+        bought = game.turn.bought_cards
+        ev = game.db.defs.get(bought[-1]) if bought else None
+        return ev if ev is not None and ev.kind == "event" else None
+
     def exiles_for_others(self, game: Game, d: Any) -> bool:
         """The Exile question comes from an Event just bought that pays when others gain the
         card (Invest): it exiles what they will gain, not what this deck wants."""
-        bought = game.turn.bought_cards
-        ev = game.db.defs.get(bought[-1]) if bought else None
-        return ev is not None and ev.kind == "event" and self.others_gain_draw(ev) > 0
+        ev = self.asking_event(game)
+        return ev is not None and self.others_gain_draw(ev) > 0
 
     def answer_transport(self, game: Game, d: Any) -> list[int] | None:
-        """The plan's own Action while the deck wants 2 copies more (planned_exile), when asked
-        for an Action only (Transport): Camel Train's exile, of any non-Victory card, was not
-        measured with it and keeps its own answer."""
-        labels = [o.label for o in d.options]
-        if not all(game.db[n].is_("Action") for n in labels if n in game.db.defs):
+        """Transport's question: the plan's own Action while the deck wants 2 copies more
+        (planned_exile). Camel Train's exile was not measured with it and keeps its own answer."""
+        ev = self.asking_event(game)
+        if ev is None or EXILES_ACTION not in ev.text:
             return None
+        labels = [o.label for o in d.options]
         name = self.planned_exile(game, d.player)
         return [labels.index(name)] if name in labels else None
 
