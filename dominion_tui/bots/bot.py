@@ -13,7 +13,7 @@ from .endgame import buy_gains, loses, play_gains, points_buy, safe
 from .events import EXILES_ACTION, HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJudge
 from .hand import HandJudge
 from .plans import PLANS, Plan
-from .simple import JUNK, SimplePlayer
+from .simple import JUNK, SimplePlayer, deck_cards
 from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
@@ -183,7 +183,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
             return self.better_silver(game, p, coins) or "Silver"
         if best and best_v >= plan.two_bar and provinces > plan.duchy_at:
             return best
-        if len(p.all_cards()) < 8 and game.supply["Copper"].cards:
+        if len(deck_cards(p)) < 8 and game.supply["Copper"].cards:
             return "Copper"  # thinned too far (Cathedral): grow back
         return self.free_event(game, p)
 
@@ -192,7 +192,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         a Silver (3 to 5): each Silver past the fourth is worth a little less."""
         if coins >= 6:
             return self.plan.gold_bar
-        silvers = sum(c.name == "Silver" for c in p.all_cards())
+        silvers = sum(c.name == "Silver" for c in deck_cards(p))
         return self.plan.kingdom_bar - 0.15 * max(0, silvers - 3)
 
     def trade_in(self, game: Game, p: Any) -> str | None:
@@ -279,15 +279,32 @@ class Bot(WayJudge, EventJudge, HandJudge):
             return self.better_silver(game, p, coins) or "Silver"
         return self.way_action(game, p, coins) or self.cheap_card(game, p, coins)
 
-    @staticmethod
-    def copies_had(game: Game, p: Any, d: Any) -> int:
-        """The copies p has, and for a card that trashes itself when played (Acting Troupe) those
-        in the trash too: counted as owned only, one bought each time the last was played."""
-        name = d.name  # c.defn.name, not the property c.name: counted for every focus card a buy
-        # (operator.countOf over map(attrgetter("defn.name")) instead: 178,770 valgrind instructions a
-        # question against 178,623 under valgrind over 4 random kingdoms' candidate games: no better)
-        have = sum(c.defn.name == name for c in p.all_cards())
-        return have + (sum(c.defn.name == name for c in game.trash.cards) if traits(d).returns else 0)
+    def copies_had(self, game: Game, p: Any, d: Any) -> int:
+        """The copies in p's deck (Exile aside: an exiled copy comes home only with the next one
+        gained), and for a card that leaves when played (Acting Troupe trashed, Stockpile exiled)
+        also those played away: counted as owned, not bought again each time the last was played.
+        Of the trash, only the copies p trashed itself (`own_trashed`): another player's are not its."""
+        name = d.name  # c.defn.name, not c.name: counted for every focus card a buy (countOf: no faster)
+        have = sum(c.defn.name == name for c in deck_cards(p))
+        if not traits(d).returns:
+            return have
+        return have + sum(c.defn.name == name for c in p.exile.cards) + self.own_trashed(game, p, name)
+
+    def own_trashed(self, game: Game, p: Any, name: str) -> int:
+        """The cards of this name in the trash that p trashed: the core keeps no owner for a trashed
+        card, but a turn lists its trashings by player (this turn and p's last), so the bot keeps its own."""
+        memo = self._trashed
+        if memo is None or memo[0] is not game or memo[1] != p.index:
+            memo = self._trashed = (game, p.index, {})
+        seen = memo[2]
+        last = game.last_turn.get(p.index)
+        for turn in (game.turn, last) if last is not None else (game.turn,):
+            for q, c in turn.trashed:
+                if q is p:
+                    seen[c.id] = c
+        return sum(c.defn.name == name and c.zone is game.trash for c in seen.values())
+
+    _trashed: tuple[Any, int, dict[int, Any]] | None = None  # (game, player index, the cards it trashed)
 
     def cheap_card(self, game: Game, p: Any, coins: int) -> str | None:
         """With 2 coins and X in: the kingdom's best cheap card when worth a Silver's 2, as without
@@ -325,7 +342,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         return max(fits)[2] if fits else None
 
     def best_kingdom(self, game: Game, p: Any, coins: int) -> tuple[str | None, float]:
-        owned = p.all_cards()
+        owned = deck_cards(p)
         copies, defs = name_counts(owned), game.db.defs
         terminals = villages = 0
         for n, k in copies.items():  # each name judged once, counted for each copy
@@ -374,7 +391,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         plan = self.plan
         thin = 0.0  # what thinning is worth: only a trasher's worth needs it, so only it counts
         if (t.trashes or t.exiles) and game.current.turns_taken <= 6:
-            thin = plan.trash_bonus * min(1.0, junk_count(game, p.all_cards()) / 6)
+            thin = plan.trash_bonus * min(1.0, junk_count(game, deck_cards(p)) / 6)
             if game.current.turns_taken <= 2:  # the opening: the time for a trasher
                 thin *= plan.opening_trash
         if d.is_("Treasure"):
@@ -399,9 +416,9 @@ class Bot(WayJudge, EventJudge, HandJudge):
         # 38 and lost (47.9% +- 2.1 against the bots before), Improve in 118 instead of 16 (49.2%)
         v += 1.0 if "gain a copy" in d.text else 0
         if thin:
-            v += thin * (1 if not any(traits(game.db[n]).trashes for n in name_counts(p.all_cards())) else 0.2)
+            v += thin * (1 if not any(traits(game.db[n]).trashes for n in name_counts(deck_cards(p))) else 0.2)
         if t.plays:  # Mastermind: worth what it plays again, with good Actions to play
-            acts = sorted((self.card_value(game, c.defn) for c in p.all_cards() if c.is_("Action")), reverse=True)
+            acts = sorted((self.card_value(game, c.defn) for c in deck_cards(p) if c.is_("Action")), reverse=True)
             times = _num(r"(\d+) times", d.text)
             v += 0.5 * max(1, times - 1) * acts[0] if len(acts) >= 2 else 0
         if t.gains:
@@ -590,7 +607,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
     @staticmethod
     def deck_counts(p: Any) -> tuple[Counter[str], int]:
         """The copies of each name a player owns, and their terminals: what `gain_value` weighs."""
-        cards = p.all_cards()
+        cards = deck_cards(p)
         return name_counts(cards), sum(is_terminal(traits(c.defn), c.defn) for c in cards)
 
     def gain_value(self, game: Game, p: Any, name: str, deck: tuple[Counter[str], int] | None = None) -> float:

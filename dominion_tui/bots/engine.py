@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core.decisions import TurnAction
 from ..core.game import Game
-from .simple import JUNK
+from .simple import JUNK, deck_cards
 from .traits import Traits, actions_ignored, traits
 
 MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may trash"
@@ -293,7 +293,7 @@ def deck_of(game: Game, p: Any) -> Deck:
     1000 at 0 to 5000, 2,772 points of 6,000 games; held only, 2,803.5. Lost: the first held
     a whole Action (Patron's pile up, 9 held), 1,801.5 points of 4,000 (0 to 3000) against 1,870.5."""
     deck = Deck(banked=p.villagers * VILLAGER_SHARE)
-    for card in p.all_cards():
+    for card in deck_cards(p):
         deck.add(card.defn, owned=True)
     return deck
 
@@ -386,7 +386,7 @@ class EnginePlan:
         attacks by turn 10, a +Buy once the deck draws."""
         room = deck.terminals() < 1 + deck.villages + deck.banked  # Actions for one more terminal
         self.focus = dict(self.bot.focus(game) or [])  # hard's "Big Money + X" card, as payload
-        self.owned = {x: sum(c.name == x for c in p.all_cards()) for x in self.focus}
+        self.owned = {x: sum(c.name == x for c in deck_cards(p)) for x in self.focus}
         roles = (
             ("focus", True),
             ("attack", deck.attacks < ATTACKS and p.turns_taken <= 10 and p.coins < 8),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..core.game import Game
+from .simple import deck_cards
 from .traits import name_counts, traits
 
 T = TypeVar("T")
@@ -217,20 +218,21 @@ class EventJudge:
         return self.copies_short(game, p, name) > 0
 
     def copies_short(self, game: Game, p: Any, name: str) -> int:
-        """The copies of the plan's own card (hard's "Big Money + X") the deck still lacks: 0
-        for any other card."""
+        """The copies of the plan's own card (hard's "Big Money + X") the deck still lacks, those
+        in Exile among them (they come home only with the next copy gained): 0 for any other card."""
         for n, count in self.focus(game) or ():
             if n == name:
-                return max(0, count - sum(c.name == n for c in p.all_cards()))
+                return max(0, count - sum(c.name == n for c in deck_cards(p)))
         return 0
 
     def planned_exile(self, game: Game, p: Any) -> str | None:
-        """The plan's own Action to exile (Transport) while the deck wants 2 copies more or
-        more: the next copy the plan buys brings it home (the exiled copy counts as owned, so
-        with only 1 wanted the plan would stop buying and leave it in Exile)."""
+        """The plan's own Action to exile (Transport) while the deck wants 2 copies more than it
+        has, those in Exile counted too: the next copy the plan buys brings them home."""
         for n, _ in self.focus(game) or ():
             z = game.supply.get(n)
-            if z is not None and z.cards and game.db[n].is_("Action") and self.copies_short(game, p, n) >= 2:
+            if z is None or not z.cards or not game.db[n].is_("Action"):
+                continue
+            if self.copies_short(game, p, n) - sum(c.name == n for c in p.exile.cards) >= 2:
                 return n
         return None
 

@@ -27,6 +27,14 @@ def one_name(d: Decision, picks: list[int]) -> list[int]:
     return [i for i in picks if d.options[i].label == d.options[picks[0]].label]
 
 
+def deck_cards(p: Any) -> list[Any]:
+    """The cards p's deck is made of: all it has but its Exile mat. An exiled card is drawn no
+    more; it comes home only when p gains a copy and discards the exiled ones (Camel Train's
+    Gold, Transport's Action, Bounty Hunter's Copper). Every count of "cards in my deck" asks
+    this; the score (an exiled Duchy's points) still counts p.all_cards()."""
+    return p.hand.cards + p.deck.cards + p.discard.cards + p.in_play.cards + p.set_aside.cards + p.revealed.cards
+
+
 class RandomPlayer:
     """Picks random legal answers; leans towards playing and buying so that games end."""
 
@@ -126,7 +134,7 @@ class SimplePlayer(RandomPlayer):
             return "Duchy"
         if coins >= 2 and provinces <= 2:
             return "Estate"
-        owned = p.all_cards()
+        owned = deck_cards(p)
         if coins >= 3 and sum(c.is_("Action") for c in owned) * 5 < len(owned):
             options = [
                 n
@@ -158,7 +166,7 @@ class SimplePlayer(RandomPlayer):
             coins in (6, 7)
             and game.supply["Curse"].cards
             and ok("Desperation")
-            and not any(c.name == "Curse" for c in p.all_cards())
+            and not any(c.name == "Curse" for c in deck_cards(p))
         ):
             return "Desperation"  # +2 coins and a Buy reach a Province
         if provinces > 4 and coins == 5 and len(p.in_play) <= 5 and ok("Stampede"):
@@ -226,7 +234,7 @@ class SimplePlayer(RandomPlayer):
     @staticmethod
     def buying_power(p: Any) -> int:
         """The coins the Treasures it can draw make (those in Exile make none)."""
-        return sum(traits(c.defn).coins for c in p.all_cards() if c.is_("Treasure") and c.zone is not p.exile)
+        return sum(traits(c.defn).coins for c in deck_cards(p) if c.is_("Treasure"))
 
     @staticmethod
     def instead_of_empty(game: Game, p: Any, want: str | None) -> str | None:
@@ -241,11 +249,7 @@ class SimplePlayer(RandomPlayer):
         """Nothing bought this turn and fewer than THIN cards to draw (Exile aside): it has
         thinned itself too far (Cathedral trashes a card every turn), so a Copper, which costs
         nothing, beats buying nothing."""
-        return (
-            not game.turn.bought_in_phase
-            and bool(game.supply["Copper"].cards)
-            and sum(c.zone is not p.exile for c in p.all_cards()) < THIN
-        )
+        return not game.turn.bought_in_phase and bool(game.supply["Copper"].cards) and len(deck_cards(p)) < THIN
 
     def keeps(self, d: Decision, money: int) -> set[int]:
         """Options that are Treasures it cannot lose without falling under MONEY_FLOOR."""
@@ -362,7 +366,7 @@ class SimplePlayer(RandomPlayer):
 
     def answer_name(self, game: Game, d: Decision) -> list[int]:
         """Naming a card (Pursue): the best card it owns, to keep it on top."""
-        owned = {c.name for c in d.player.all_cards()} - set(JUNK)
+        owned = {c.name for c in deck_cards(d.player)} - set(JUNK)
         labels = [o.label for o in d.options]
         best = max(owned, key=lambda n: (self.worth(game, n), n), default="Gold")
         return [labels.index(best)] if best in labels else [0]
