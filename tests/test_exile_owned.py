@@ -27,3 +27,31 @@ def test_only_its_own_trashed_acting_troupes_count(monkeypatch) -> None:
     assert hard.purchase(game, a) == "Acting Troupe"
     game.trash_card(a, game.new_card("Acting Troupe", a.in_play))  # its own, played away
     assert hard.purchase(game, a) == "Silver"
+
+
+def exile_question(game, a, names: list[str], playing: str, optional: bool = False):
+    from dominion_tui.core.decisions import Decision, Option
+
+    game.phase = "action"
+    cards = [game.new_card(n, a.hand) for n in names]
+    game.playing.append((a, game.new_card(playing, a.in_play)))
+    prompt = "Exile a card from your hand" + ("?" if optional else ".")
+    return Decision("cards", a, prompt, [Option(c.name, c) for c in cards], min=0 if optional else 1, topic="exile")
+
+
+def test_bounty_hunter_exiles_what_the_deck_loses_least_by_losing() -> None:
+    game, a = buy_phase(["Bounty Hunter", "Lackeys", "Sanctuary"])
+    del game.supply["Province"].cards[3:]  # late: a Province in hand is dead, its points stay in Exile
+    d = exile_question(game, a, ["Lackeys", "Province", "Silver"], "Bounty Hunter")
+    assert make_player("hard", 1).answer(game, d) == [1]  # not the Lackeys, the cheapest card
+    game.exile(a, game.new_card("Copper", a.discard))
+    d = exile_question(game, a, ["Lackeys", "Copper", "Copper"], "Bounty Hunter")
+    assert make_player("hard", 1).answer(game, d) == [1]  # no +3 for it, but the Lackeys stay
+
+
+def test_sanctuary_exiles_junk_only() -> None:
+    game, a = buy_phase(["Sanctuary"])
+    d = exile_question(game, a, ["Silver", "Gold"], "Sanctuary", optional=True)
+    assert make_player("hard", 1).answer(game, d) == []
+    d = exile_question(game, a, ["Silver", "Estate"], "Sanctuary", optional=True)
+    assert make_player("hard", 1).answer(game, d) == [1]

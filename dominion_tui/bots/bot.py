@@ -772,7 +772,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         if playing is not None and traits(playing).upgrade and not d.one_name and d.options:
             return [self.best_upgrade(game, d, traits(playing).upgrade)]
         if not d.one_name:
-            return super().answer_exile(game, d)
+            return self.exile_one(game, d)
         by_name: dict[str, list[int]] = {}
         for i, o in enumerate(d.options):
             by_name.setdefault(o.label, []).append(i)

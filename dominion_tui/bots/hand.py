@@ -4,6 +4,7 @@ copy, the card Displace exiles, the card put into the hand (Mountain Village, Bo
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -12,6 +13,9 @@ from ..core.game import Game
 from .endgame import safe
 from .simple import SimplePlayer
 from .traits import Traits, is_junk, traits
+
+# "If you had no copy of it in Exile, +3 coins" (Bounty Hunter): the coins a new name in Exile brings
+_NEW_IN_EXILE = re.compile(r"no copy of it in Exile, \+(\d+) coins")
 
 
 class HandJudge(SimplePlayer):
@@ -30,6 +34,9 @@ class HandJudge(SimplePlayer):
         raise NotImplementedError  # Bot's
 
     def purchase_with(self, game: Game, p: Any, coins: int, events: bool = True) -> str | None:
+        raise NotImplementedError  # EventJudge's
+
+    def coins_worth(self, game: Game, p: Any, coins: int) -> float:
         raise NotImplementedError  # EventJudge's
 
     def treasure_move(self, game: Game, p: Any, plays: list[TurnAction]) -> TurnAction:
@@ -194,3 +201,33 @@ class HandJudge(SimplePlayer):
         if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
             return -0.5
         return self.card_value(game, d)
+
+    def exile_one(self, game: Game, d: Decision) -> list[int]:
+        """One card to Exile (Bounty Hunter's and Sanctuary's from the hand, the card Cardinal
+        makes its victim Exile): the one the deck loses least by losing (`kept_worth`: a Curse,
+        an Estate early, a Copper while it is junk, a Victory card, whose points stay), beside what
+        it does to this turn's buy: a Treasure from the hand takes its coins, a card new to the
+        Exile mat brings Bounty Hunter's +3 (a good card is worth them only when they buy a lot
+        more). Declined, where it may be, when every card loses more than it brings."""
+        p = d.player
+        playing = game.playing[-1][1].defn if game.playing else None
+        m = _NEW_IN_EXILE.search(playing.text) if playing is not None else None
+        bonus, exiled = (int(m.group(1)) if m else 0), set(p.exile.names())
+        now = game.current is p and game.phase in ("action", "buy")
+        coins = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+        base = self.coins_worth(game, p, coins) if now else 0.0
+
+        def score(i: int) -> float:
+            o = d.options[i]
+            card = o.value
+            more = bonus if o.label not in exiled else 0
+            if getattr(card, "zone", None) is p.hand and card.is_("Treasure"):
+                more -= traits(card.defn).coins
+            turn = self.coins_worth(game, p, coins + more) - base if now and more else 0.0
+            return turn - self.kept_worth(game, o.label)
+
+        scores = {i: score(i) for i in range(len(d.options))}
+        best = max(scores, key=lambda i: (scores[i], -self.worth(game, d.options[i].label), -i), default=None)
+        if best is None or d.may_decline and scores[best] <= 0:
+            return []
+        return [best]
