@@ -230,15 +230,17 @@ def test_hard_transports_its_plans_action_while_the_deck_wants_two_copies_more()
     assert hard.purchase(game, a) == "Silver"
 
 
-def test_camel_trains_exile_is_not_transports_plan_exile() -> None:
-    # asked for any non-Victory card (Camel Train), the plan's own Action short 2 copies is not
-    # picked for Transport's reason: the answer is the one for a gain, as before Transport's rule;
-    # Transport's own question, once it is bought, is answered with the plan's card
-    game, a = position(["Coven", "Hostelry"], ["Transport"], phase="buy")
+def test_camel_train_exiles_the_plans_action_while_two_copies_short() -> None:
+    # Camel Train's question (no Event bought) has Transport's rule: the plan's own Action (3
+    # Silk Merchants) while the deck wants 2 more than it has, exiled copies counted; else the gain's
+    # judgement without the plan's worth (an exiled copy is home only with the next one gained)
+    game, a = position(["Silk Merchant", "Camel Train"])
     hard = make_player("hard", 1)
-    names = ["Coven", "Gold", "Silver"]
+    names = ["Silk Merchant", "Gold", "Silver"]
     d = Decision("option", a, "Exile which non-Victory card?", [Option(n, n) for n in names], topic="exile_supply")
-    assert hard.answer_transport(game, d) is None
-    game.turn.bought_cards.append("Transport")
-    only = Decision("option", a, "Exile which Action card?", [Option("Coven", "Coven")], topic="exile_supply")
-    assert hard.answer_transport(game, only) == [0]
+    game.waiting = d
+    assert names[hard.answer(game, d)[0]] == "Silk Merchant"
+    game.exile(a, game.supply["Silk Merchant"].cards[-1])
+    assert names[hard.answer(game, d)[0]] == "Silk Merchant"  # 3 wanted, 1 in Exile: the next buy brings 2
+    game.exile(a, game.supply["Silk Merchant"].cards[-1])
+    assert names[hard.answer(game, d)[0]] != "Silk Merchant"

@@ -200,16 +200,14 @@ class EventJudge:
         (hard's "Big Money + X"), the deck still wants copies and the coins cannot buy it: a
         gain (Bargain's card costing up to 5, with 4 coins) takes it before a card judged by
         traits alone, as the plan's buy would. Not for a card exiled (Transport, Camel Train)."""
-        if v >= PLANNED or game.current is not p:
-            return v
+        w = game.waiting
+        if v >= PLANNED or game.current is not p or w is not None and w.topic == "exile_supply":
+            return v  # exiled, not gained: planned_exile's rule (Transport, Camel Train)
         if game.phase != "buy":  # the coins are still to come (a Way of the Rat's copy)
             return max(v, PLANNED_NOW) if self.copies_wanted(game, p, name) else v
         had = p.coins + sum(game.cost(game.db[n]) for n in game.turn.bought_cards)
         if game.cost(game.db[name]) <= had:
             return v  # the coins before this turn's buys pay for it: the plan's buy decides
-        w = game.waiting
-        if w is not None and w.topic == "exile_supply":
-            return v  # exiled, not gained
         return PLANNED if self.copies_wanted(game, p, name) else v
 
     def copies_wanted(self, game: Game, p: Any, name: str) -> bool:
@@ -417,10 +415,10 @@ class EventJudge:
         return ev is not None and self.others_gain_draw(ev) > 0
 
     def answer_transport(self, game: Game, d: Any) -> list[int] | None:
-        """Transport's question: the plan's own Action while the deck wants 2 copies more
-        (planned_exile). Camel Train's exile was not measured with it and keeps its own answer."""
+        """Transport's and Camel Train's question: the plan's own Action while the deck wants 2
+        copies more (planned_exile); not another Event's (Invest's)."""
         ev = self.asking_event(game)
-        if ev is None or EXILES_ACTION not in ev.text:
+        if ev is not None and EXILES_ACTION not in ev.text:
             return None
         labels = [o.label for o in d.options]
         name = self.planned_exile(game, d.player)
