@@ -208,7 +208,10 @@ class HandJudge(SimplePlayer):
         an Estate early, a Copper while it is junk, a Victory card, whose points stay), beside what
         it does to this turn's buy: a Treasure from the hand takes its coins, a card new to the
         Exile mat brings Bounty Hunter's +3 (a good card is worth them only when they buy a lot
-        more). Declined, where it may be, when every card loses more than it brings."""
+        more). Declined, where it may be, when every card loses more than it brings. Against the
+        cheapest card exiled, 2,000 forced games a run (seeds 11, 12): Bounty Hunter normal 61.6% and
+        63.0%, hard 50.9% and 50.8%; expert, 60 games, 50.8% and 58.3% (Bounty Hunter in 38 and 44
+        games, 15 and 28 before); Sanctuary normal 53.1% and 54.0%, expert 51.7% (seed 11)."""
         p = d.player
         playing = game.playing[-1][1].defn if game.playing else None
         m = _NEW_IN_EXILE.search(playing.text) if playing is not None else None
