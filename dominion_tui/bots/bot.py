@@ -350,7 +350,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
             terminals += k * is_terminal(t, defs[n])
             villages += k * (t.actions >= 2 or t.villagers >= 2)
         villages += p.villagers // 2
-        room = terminals < 1 + max(0, len(owned) - 10) * self.plan.terminals_per_10 / 10 + villages
+        room = terminals < 1 + max(0, len(p.all_cards()) - 10) * self.plan.terminals_per_10 / 10 + villages
         best, best_v = None, 0.0
         for n, d in self.piles(game, "kingdom"):
             if not game.supply[n].cards or game.cost(d) > coins:
