@@ -153,7 +153,7 @@ def test_a_plan_card_that_trashes_itself_is_not_bought_again_once_played() -> No
     bot = Expert(1, strategy=Strategy(cards=(("Acting Troupe", 1),)))
     game, a = buy_phase(["Acting Troupe"], coins=4)
     assert buys(bot, game, a) == "Acting Troupe"
-    game.new_card("Acting Troupe", game.trash)  # played: +4 Villagers, and trashed
+    game.trash_card(a, game.new_card("Acting Troupe", a.in_play))  # played: +4 Villagers, and trashed by A
     assert buys(bot, game, a) == "Silver"
 
 
