@@ -242,3 +242,18 @@ def test_camel_trains_exile_is_not_transports_plan_exile() -> None:
     game.turn.bought_cards.append("Transport")
     only = Decision("option", a, "Exile which Action card?", [Option("Coven", "Coven")], topic="exile_supply")
     assert hard.answer_transport(game, only) == [0]
+
+
+def test_invest_in_the_plans_own_action_is_a_copy_bought_ahead() -> None:
+    # hard's plan takes 3 Covens; B has its 3, so Invest on Coven draws nothing more, but the
+    # copy exiled comes home with A's next Coven: with 4 coins (no Coven) it beats a Silver
+    game, a = position(["Coven", "Hostelry"], ["Invest"], phase="buy")
+    for _ in range(3):
+        game.new_card("Coven", game.players[1].discard)
+    a.coins = 4
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Invest"
+    game.turn.bought_cards.append("Invest")
+    names = [n for n, z in game.supply.items() if game.db[n].is_("Action") and game.db[n].kind == "kingdom"]
+    d = Decision("option", a, "Invest in which Action card?", [Option(n, n) for n in names], topic="exile_supply")
+    assert names[hard.answer(game, d)[0]] == "Coven"
