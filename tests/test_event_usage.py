@@ -257,3 +257,18 @@ def test_invest_in_the_plans_own_action_is_a_copy_bought_ahead() -> None:
     names = [n for n, z in game.supply.items() if game.db[n].is_("Action") and game.db[n].kind == "kingdom"]
     d = Decision("option", a, "Invest in which Action card?", [Option(n, n) for n in names], topic="exile_supply")
     assert names[hard.answer(game, d)[0]] == "Coven"
+
+
+def test_stampede_is_a_turn_of_twice_the_cards_not_a_province_early() -> None:
+    # its 5 Horses make the next hand 10 cards: worth what twice a hand's coins buy over one
+    # hand's. With 7 Coppers and 3 Estates that is 7 coins over 4, so an early Province (no
+    # Gold yet) is worth more; later, with 2 Silvers more, a turn of 10 cards reaches a
+    # Province, and with 5 coins it beats the Silver they buy
+    game, a = position(["Sleigh", "Hostelry"], ["Stampede"], phase="buy")
+    a.coins, a.turns_taken = 8, 5
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Province"
+    for _ in range(2):
+        game.new_card("Silver", a.discard)
+    a.coins, a.turns_taken = 5, 8
+    assert hard.purchase(game, a) == "Stampede"

@@ -524,7 +524,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         elif EXILES_ACTION in d.text:  # Transport
             v += self.transport_value(game, p, d)
         if "5 or fewer cards in play" in d.text:  # Stampede
-            v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
+            v = self.stampede_value(game, p, d)
         return v
 
     @staticmethod
