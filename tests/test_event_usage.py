@@ -272,3 +272,14 @@ def test_stampede_is_a_turn_of_twice_the_cards_not_a_province_early() -> None:
         game.new_card("Silver", a.discard)
     a.coins, a.turns_taken = 5, 8
     assert hard.purchase(game, a) == "Stampede"
+
+
+def test_reap_gains_the_gold_the_coins_buy_and_plays_it_next_turn_besides() -> None:
+    # hard's plan has its 3 Black Cats: 7 coins buy a Gold, though a kingdom card (the bar an
+    # Event must beat) is judged more; Reap gains that same Gold, and plays it next turn
+    game, a = position(["Black Cat", "Swashbuckler", "Hunting Lodge"], ["Reap"], phase="buy")
+    for _ in range(3):
+        game.new_card("Black Cat", a.discard)
+    a.coins, a.turns_taken = 7, 5
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Reap"

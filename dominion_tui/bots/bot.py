@@ -480,6 +480,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
             v += self.best_gain(game, p, t.gain_up_to)
             if t.plays:  # Reap: the Gold gained is played at once, next turn
                 v += 0.5 * gain_worth(t.gain_up_to)
+                if self.named_same_buy(game, p, d):  # the Gold the coins buy anyway
+                    v = max(v, self.coins_worth(game, p, p.coins) + 0.5 * gain_worth(t.gain_up_to))
             if self.same_buy(game, p, d, p.coins) is not None:  # Demand: the coins' card and a Horse
                 v = max(v, self.coins_worth(game, p, p.coins) + 0.8 * t.horses)
             if "Each other player gains" in d.text:  # Bargain: their Horses, each played once
