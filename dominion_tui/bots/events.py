@@ -281,7 +281,9 @@ class EventJudge:
         52.5% +- 9.2, reaping in 51 instead of 41; 4 forced games (landscape_usage.py): expert 1,
         hard 2, as before (expert's plans seldom have 7 coins with nothing of the plan to buy)."""
         m = _GAINS_NAMED.match(d.text)
-        return bool(m) and "other player" not in d.text and self.bought_with(game, p, p.coins) == m.group(1)
+        if m is None or "other player" in d.text:
+            return False
+        return self.bought_with(game, p, p.coins) == m.group(1)
 
     def gained_instead(self, game: Game, p: Any, name: str) -> bool:
         """The gain of an Event just bought for the card the coins bought (same_buy)."""
