@@ -283,3 +283,44 @@ def test_reap_gains_the_gold_the_coins_buy_and_plays_it_next_turn_besides() -> N
     a.coins, a.turns_taken = 7, 5
     hard = make_player("hard", 1)
     assert hard.purchase(game, a) == "Reap"
+
+
+def enhance_hand(provinces: int, hand: tuple[str, ...] = ("Gold", "Silver", "Copper", "Copper")):
+    """A's hand (7 coins: a Gold), Enhance in the kingdom, this many Provinces left."""
+    game, a = position(["Black Cat", "Swashbuckler", "Hunting Lodge"], ["Enhance"], phase="buy")
+    for name in hand:
+        game.new_card(name, a.hand)
+    del game.supply["Province"].cards[provinces:]
+    a.turns_taken = 14
+    return game, a
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_enhance_keeps_back_the_gold_for_a_province_the_coins_cannot_buy(level: str) -> None:
+    # 7 coins buy a Gold; the Silver and Coppers pay Enhance, the Gold kept back becomes a Province
+    game, a = enhance_hand(4)
+    bot = make_player(level, 1)
+    kept = bot.keep_back(game, a)
+    assert kept is not None and kept[0] == "Enhance"
+    assert sorted(c.name for c in kept[1]) == ["Copper", "Copper", "Silver"]
+    assert bot.treasure_move(game, a, []).name in ("Silver", "Copper")  # not the Gold
+    game.turn.bought_cards.append("Enhance")
+    names = ["Gold", "Silver"]
+    d = Decision(
+        "option",
+        a,
+        "Trash a non-Victory card from your hand to gain one costing up to 2 more?",
+        [Option(n, n) for n in names],
+        topic="trash",
+    )
+    assert bot.answer_trash(game, d) == [0]
+
+
+def test_enhance_keeps_no_treasure_back_for_a_card_the_coins_buy_or_a_province_that_loses() -> None:
+    hard = make_player("hard", 1)
+    game, a = enhance_hand(1)  # the last Province, B ahead: that gain loses
+    for _ in range(3):
+        game.new_card("Duchy", game.players[1].discard)
+    assert hard.keep_back(game, a) is None
+    game, a = enhance_hand(4, ("Silver", "Silver", "Copper", "Copper"))  # a Silver for a 5, a Copper for a 2
+    assert hard.keep_back(game, a) is None

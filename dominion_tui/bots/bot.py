@@ -726,6 +726,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
     def answer_trash(self, game: Game, d: Decision) -> list[int]:
         """To gain a better card (Enhance): the card whose upgrade gains the most; else junk."""
         m = re.search(r"costing up to (\d+) more", d.prompt)
+        if m and d.max == 1 and (kept := self.planned_trash(game, d)):
+            return kept  # the Treasure kept back for it
         played = d.player.in_play.cards[-1] if d.player.in_play.cards else None
         if played is not None and "Victory card, gain a Curse" in played.defn.text and d.max == 1:
             # Hideout: a Victory card trashed brings a Curse, so anything else first
