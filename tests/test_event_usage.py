@@ -244,3 +244,85 @@ def test_camel_train_exiles_the_plans_action_while_two_copies_short() -> None:
     assert names[hard.answer(game, d)[0]] == "Silk Merchant"  # 3 wanted, 1 in Exile: the next buy brings 2
     game.exile(a, game.supply["Silk Merchant"].cards[-1])
     assert names[hard.answer(game, d)[0]] != "Silk Merchant"
+
+
+def test_invest_in_the_plans_own_action_is_a_copy_bought_ahead() -> None:
+    # hard's plan takes 3 Covens; B has its 3, so Invest on Coven draws nothing more, but the
+    # copy exiled comes home with A's next Coven: with 4 coins (no Coven) it beats a Silver
+    game, a = position(["Coven", "Hostelry"], ["Invest"], phase="buy")
+    for _ in range(3):
+        game.new_card("Coven", game.players[1].discard)
+    a.coins = 4
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Invest"
+    game.turn.bought_cards.append("Invest")
+    names = [n for n, z in game.supply.items() if game.db[n].is_("Action") and game.db[n].kind == "kingdom"]
+    d = Decision("option", a, "Invest in which Action card?", [Option(n, n) for n in names], topic="exile_supply")
+    assert names[hard.answer(game, d)[0]] == "Coven"
+
+
+def test_stampede_is_a_turn_of_twice_the_cards_not_a_province_early() -> None:
+    # its 5 Horses make the next hand 10 cards: worth what twice a hand's coins buy over one
+    # hand's. With 7 Coppers and 3 Estates that is 7 coins over 4, so an early Province (no
+    # Gold yet) is worth more; later, with 2 Silvers more, a turn of 10 cards reaches a
+    # Province, and with 5 coins it beats the Silver they buy
+    game, a = position(["Sleigh", "Hostelry"], ["Stampede"], phase="buy")
+    a.coins, a.turns_taken = 8, 5
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Province"
+    for _ in range(2):
+        game.new_card("Silver", a.discard)
+    a.coins, a.turns_taken = 5, 8
+    assert hard.purchase(game, a) == "Stampede"
+
+
+def test_reap_gains_the_gold_the_coins_buy_and_plays_it_next_turn_besides() -> None:
+    # hard's plan has its 3 Black Cats: 7 coins buy a Gold, though a kingdom card (the bar an
+    # Event must beat) is judged more; Reap gains that same Gold, and plays it next turn
+    game, a = position(["Black Cat", "Swashbuckler", "Hunting Lodge"], ["Reap"], phase="buy")
+    for _ in range(3):
+        game.new_card("Black Cat", a.discard)
+    a.coins, a.turns_taken = 7, 5
+    hard = make_player("hard", 1)
+    assert hard.purchase(game, a) == "Reap"
+
+
+def enhance_hand(provinces: int, hand: tuple[str, ...] = ("Gold", "Silver", "Copper", "Copper")):
+    """A's hand (7 coins: a Gold), Enhance in the kingdom, this many Provinces left."""
+    game, a = position(["Black Cat", "Swashbuckler", "Hunting Lodge"], ["Enhance"], phase="buy")
+    for name in hand:
+        game.new_card(name, a.hand)
+    del game.supply["Province"].cards[provinces:]
+    a.turns_taken = 14
+    return game, a
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_enhance_keeps_back_the_gold_for_a_province_the_coins_cannot_buy(level: str) -> None:
+    # 7 coins buy a Gold; the Silver and Coppers pay Enhance, the Gold kept back becomes a Province
+    game, a = enhance_hand(4)
+    bot = make_player(level, 1)
+    kept = bot.keep_back(game, a)
+    assert kept is not None and kept[0] == "Enhance"
+    assert sorted(c.name for c in kept[1]) == ["Copper", "Copper", "Silver"]
+    assert bot.treasure_move(game, a, []).name in ("Silver", "Copper")  # not the Gold
+    game.turn.bought_cards.append("Enhance")
+    names = ["Gold", "Silver"]
+    d = Decision(
+        "option",
+        a,
+        "Trash a non-Victory card from your hand to gain one costing up to 2 more?",
+        [Option(n, n) for n in names],
+        topic="trash",
+    )
+    assert bot.answer_trash(game, d) == [0]
+
+
+def test_enhance_keeps_no_treasure_back_for_a_card_the_coins_buy_or_a_province_that_loses() -> None:
+    hard = make_player("hard", 1)
+    game, a = enhance_hand(1)  # the last Province, B ahead: that gain loses
+    for _ in range(3):
+        game.new_card("Duchy", game.players[1].discard)
+    assert hard.keep_back(game, a) is None
+    game, a = enhance_hand(4, ("Silver", "Silver", "Copper", "Copper"))  # a Silver for a 5, a Copper for a 2
+    assert hard.keep_back(game, a) is None

@@ -27,10 +27,14 @@ def test_invest_is_bought_for_the_card_the_others_plan_will_collect(level: str) 
 
 
 def test_invest_is_not_bought_once_the_other_has_all_its_copies() -> None:
+    # nor for a copy ahead: this deck wants only 1 more Coven (with 0, it would be: a copy of
+    # its own plan's card, tests/test_event_usage.py)
     game, a = position(["Coven", "Village Green", "Hostelry"], ["Invest"], phase="buy")
     a.coins = 4
     for _ in range(3):
         game.new_card("Coven", game.players[1].discard)
+    for _ in range(2):
+        game.new_card("Coven", a.discard)
     assert make_player("hard", 1).purchase(game, a) != "Invest"
 
 

@@ -497,6 +497,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
             v += self.best_gain(game, p, t.gain_up_to)
             if t.plays:  # Reap: the Gold gained is played at once, next turn
                 v += 0.5 * gain_worth(t.gain_up_to)
+                if self.named_same_buy(game, p, d):  # the Gold the coins buy anyway
+                    v = max(v, self.coins_worth(game, p, p.coins) + 0.5 * gain_worth(t.gain_up_to))
             if self.same_buy(game, p, d, p.coins) is not None:  # Demand: the coins' card and a Horse
                 v = max(v, self.coins_worth(game, p, p.coins) + 0.8 * t.horses)
             if "Each other player gains" in d.text:  # Bargain: their Horses, each played once
@@ -541,7 +543,7 @@ class Bot(WayJudge, EventJudge, HandJudge):
         elif EXILES_ACTION in d.text:  # Transport
             v += self.transport_value(game, p, d)
         if "5 or fewer cards in play" in d.text:  # Stampede
-            v = 5 * 0.8 if len(p.in_play.cards) <= 5 and provinces > 4 else 0.0
+            v = self.stampede_value(game, p, d)
         return v
 
     @staticmethod
@@ -741,6 +743,8 @@ class Bot(WayJudge, EventJudge, HandJudge):
     def answer_trash(self, game: Game, d: Decision) -> list[int]:
         """To gain a better card (Enhance): the card whose upgrade gains the most; else junk."""
         m = re.search(r"costing up to (\d+) more", d.prompt)
+        if m and d.max == 1 and (kept := self.planned_trash(game, d)):
+            return kept  # the Treasure kept back for it
         played = d.player.in_play.cards[-1] if d.player.in_play.cards else None
         if played is not None and "Victory card, gain a Curse" in played.defn.text and d.max == 1:
             # Hideout: a Victory card trashed brings a Curse, so anything else first

@@ -48,6 +48,14 @@ PLANNED_NOW = 3.0
 # +- 1.4 and 50.9% +- 1.4 (seeds 11, 12), transporting in 1,008 and 927 games instead of 309 and
 # 257; at 3.0 50.2% and 49.9% (562, 543 games), at 5.0 50.2% and 50.2% (1,061, 982)
 PLANNED_TRANSPORT = 4.0
+# Invest in the plan's own Action while the deck wants 2 copies more: a copy bought ahead, as
+# Transport's, beside the cards drawn when the others gain it. Invest forced, 2,000 games against
+# main a run: hard won 50.7% +- 1.4 and 50.2% +- 1.4 (seeds 11, 12), investing in 921 and 911
+# games instead of 338 and 334 (at 2.0 50.6%, at 6.0 50.8%, seed 11); normal plays the same
+# games; expert, 60 games: 56.7% +- 10.2, investing in 34 instead of 27; 4 forced games
+# (benchmarks/landscape_usage.py): expert 1 instead of 0, hard 4. expert invests only with the
+# coins short of its plan's card (its plan buys the card first), so seldom still
+BANKED = PLANNED_TRANSPORT
 EXILES_ACTION = "Exile an Action card from the Supply"  # Transport's text, by which it is judged
 # What the Golds of an Event that pays per card gained (Commerce) beat the coins' buy by, over
 # their traits' worth: a focus plan's bar is its best kingdom card, one it does not buy, where
@@ -60,6 +68,10 @@ EXILES_ACTION = "Exile an Action card from the Supply"  # Transport's text, by w
 GOLD_OVER_BAR = 1.5
 # "Gain a Horse and a card costing up to 4 coins" (Demand): a card of the player's choice
 _GAINS_UP_TO = re.compile(r"Gain (?:an? \w+ and )?a card costing up to")
+# "If you have 5 or fewer cards in play, gain 5 Horses onto your deck." (Stampede)
+_HORSES_ONTO = re.compile(r"(\d+) or fewer cards in play, gain (\d+) Horses onto your deck")
+# "Gain a Gold, setting it aside." (Reap): the card named
+_GAINS_NAMED = re.compile(r"^Event\. Gain an? ([A-Z]\w+)[,.]")
 # "While it is in Exile, when another player gains or Invests in a copy of it, +2 Cards."
 _OTHERS_GAIN_DRAW = re.compile(r"when another player gains.*?\+(\d+) Cards?")
 # "Gain a Gold. Exile a Duchy from the Supply." (Enclave): the named cards, nothing else
@@ -263,6 +275,19 @@ class EventJudge:
             return None
         return now
 
+    def named_same_buy(self, game: Game, p: Any, d: Any) -> bool:
+        """An Event that gains a named card (Reap's Gold) that the coins buy anyway (bought_with),
+        and takes nothing from another player: bought so, what it does besides comes free. Reap
+        so judged (the Gold the coins buy, played next turn besides), forced, 2,000 games against
+        main a run: hard won 51.3% +- 0.9 and 52.4% +- 0.8 (seeds 11, 12), reaping in 1,539 and
+        1,528 games instead of 1,256 and 1,268; normal plays the same games. expert, 60 games:
+        52.5% +- 9.2, reaping in 51 instead of 41; 4 forced games (landscape_usage.py): expert 1,
+        hard 2, as before (expert's plans seldom have 7 coins with nothing of the plan to buy)."""
+        m = _GAINS_NAMED.match(d.text)
+        if m is None or "other player" in d.text:
+            return False
+        return self.bought_with(game, p, p.coins) == m.group(1)
+
     def gained_instead(self, game: Game, p: Any, name: str) -> bool:
         """The gain of an Event just bought for the card the coins bought (same_buy)."""
         bought = game.turn.bought_cards
@@ -284,7 +309,13 @@ class EventJudge:
         these sets is a Victory card): it pays only as the buy that empties a third pile with
         this player ahead, which expert's winning_end finds by what it gains (endgame.text_gains).
         expert's money plans reach 10 coins only once a Province is gone: over 4 forced games
-        (benchmarks/landscape_usage.py) it weighed Populate 17 times, never with the pile whole."""
+        (benchmarks/landscape_usage.py) it weighed Populate 17 times, never with the pile whole;
+        over the 7 random deals of simulate --bots expert,hard --seed 1 (games 75, 78, 137, 166,
+        190, 258, 309) it had 10 coins or more 9 times, never with the pile whole (at best 7
+        left, game 258 turn 11, a money plan of 2 Old Witches). Lost: each Action
+        judged as a gain to the deck (gain_value, each terminal crowding the next), hard won
+        46.4% +- 1.3 of 2,000 forced games (seed 11), buying it in 597 instead of 145; 7 while
+        at most 1 Province is taken, 49.0% +- 0.9 (seed 11), 348 instead of 151."""
         province = game.db.defs.get("Province")
         pile = game.supply.get("Province")
         whole = (
@@ -293,6 +324,27 @@ class EventJudge:
             and len(pile.cards) >= game.db.pile_size(province, len(game.players))
         )
         return 7.0 if whole else 0.0
+
+    def stampede_value(self, game: Game, p: Any, d: Any) -> float:
+        """An Event that gains Horses onto the deck while few cards are in play (Stampede):
+        the next hand is those Horses, each drawing 2, so the next turn has twice a hand's
+        cards; judged as what twice a hand's coins buy over what one hand's buy, a hand's coins
+        being 5 times the money per card in the deck (what the Horses add is the extra hand they
+        bring forward, under the same Buy). Stampede forced, 2,000 games against main's 5 Horses
+        at 0.8 each while more than 4 Provinces are left: hard won 64.2% +- 1.6 and 65.6% +- 1.7
+        (seeds 11, 12), stampeding in 837 and 806 games instead of 1,204 (main bought it with 8
+        coins before a Gold, and with too little money drawn for 10 cards to reach a Province);
+        normal 65.6% +- 1.9 (seed 11); at 1.0 more 63.6%, at 1.0 less 63.1%; never bought 58.6%.
+        expert, 60 games: 55.8% +- 11.2; 4 forced games (landscape_usage.py): expert 1 (was 0),
+        hard 1 (was 2)."""
+        m = _HORSES_ONTO.search(d.text)
+        if m is None or len(p.in_play.cards) > int(m.group(1)):
+            return 0.0
+        cards = [c for c in p.all_cards() if c.zone is not p.exile]
+        money = sum(traits(c.defn).coins for c in cards if c.is_("Treasure"))
+        per = money / max(1, len(cards))
+        drawn = 2 * int(m.group(2))
+        return self.coins_worth(game, p, round(drawn * per)) - self.coins_worth(game, p, round(5 * per))
 
     @staticmethod
     def others_gain_draw(d: Any) -> int:
@@ -306,6 +358,14 @@ class EventJudge:
         Provinces run out, never more than the pile holds. One copy says little: a money deck
         buys its one support card and stops. A player with a plan here (hard, expert) expects
         the others to follow the same plan (`planned_by_others`): its card up to its count."""
+        best, best_n = None, 0.0
+        for n, coming in sorted(self.others_coming(game, p).items()):
+            if coming > best_n:
+                best, best_n = n, coming
+        return best, best_n
+
+    def others_coming(self, game: Game, p: Any) -> dict[str, float]:
+        """Each Supply Action's copies the other players are expected to gain (others_will_gain)."""
         others = [o for o in game.players if o is not p]
         late = len(game.supply.get("Province", [])) / 8
         planned = self.planned_by_others(game)
@@ -316,7 +376,7 @@ class EventJudge:
                 owned[n] = owned.get(n, 0) + k
             last = game.last_turn.get(o.index)
             recent |= {c.name for q, c in last.gained if q is o} if last else set()
-        best, best_n = None, 0.0
+        out = {}
         for n, z in game.supply.items():
             d = game.db[n]
             if not z.cards or d.kind != "kingdom" or not d.is_("Action"):
@@ -329,10 +389,23 @@ class EventJudge:
             if n in planned:  # each other player's copies still to come
                 mine = [sum(c.name == n for c in o.all_cards()) for o in others]
                 coming = max(coming, float(sum(max(0, planned[n] - k) for k in mine)))
-            coming = min(len(z.cards) - 1, coming)
-            if coming > best_n or coming == best_n and best is not None and n < best:
-                best, best_n = n, coming
-        return best, best_n
+            out[n] = min(len(z.cards) - 1, coming)
+        return out
+
+    def invest_choice(self, game: Game, p: Any, d: Any) -> tuple[str | None, float]:
+        """The Action to Invest in and its worth: the cards drawn for the copies the others
+        are expected to gain (0.9 a card), or the plan's own Action while the deck wants 2
+        copies more (planned_exile), its draws and a copy bought ahead, home with the next one
+        gained (BANKED), when that is worth more."""
+        draw = 0.9 * self.others_gain_draw(d)
+        best, coming = self.others_will_gain(game, p)
+        value = draw * coming
+        own = self.planned_exile(game, p)
+        if own is not None:
+            mine = draw * self.others_coming(game, p).get(own, 0.0) + BANKED
+            if mine > value:
+                return own, mine
+        return best, value
 
     def planned_by_others(self, game: Game) -> dict[str, int]:
         """The card the others' plan collects and its count, as this player's own plan would
@@ -352,9 +425,8 @@ class EventJudge:
 
     def invest_value(self, game: Game, p: Any, d: Any) -> float:
         """Invest: the cards drawn each time another player gains the exiled Action, judged
-        as card draw (0.9 a card), for the copies they are expected to gain."""
-        _, coming = self.others_will_gain(game, p)
-        return 0.9 * self.others_gain_draw(d) * coming
+        as card draw (0.9 a card), for the copies they are expected to gain (invest_choice)."""
+        return self.invest_choice(game, p, d)[1]
 
     def project_value(self, game: Game, p: Any, d: Any, cost: int) -> float:
         """A Project lasts all game: early, it is worth more than the card its price buys."""
@@ -408,12 +480,6 @@ class EventJudge:
         ev = game.db.defs.get(bought[-1]) if bought else None
         return ev if ev is not None and ev.kind == "event" else None
 
-    def exiles_for_others(self, game: Game, d: Any) -> bool:
-        """The Exile question comes from an Event just bought that pays when others gain the
-        card (Invest): it exiles what they will gain, not what this deck wants."""
-        ev = self.asking_event(game)
-        return ev is not None and self.others_gain_draw(ev) > 0
-
     def answer_transport(self, game: Game, d: Any) -> list[int] | None:
         """Transport's and Camel Train's question: the plan's own Action while the deck wants 2
         copies more (planned_exile); not another Event's (Invest's)."""
@@ -426,8 +492,9 @@ class EventJudge:
 
     def answer_invest(self, game: Game, d: Any) -> list[int] | None:
         """The option the other players will gain most often, when there is one."""
-        if not self.exiles_for_others(game, d):
+        ev = self.asking_event(game)
+        if ev is None or not self.others_gain_draw(ev):
             return None
-        best, _ = self.others_will_gain(game, d.player)
+        best, _ = self.invest_choice(game, d.player, ev)
         labels = [o.label for o in d.options]
         return [labels.index(best)] if best in labels else None
