@@ -12,6 +12,7 @@ from . import tuning
 from .endgame import buy_gains, loses, play_gains, points_buy, safe
 from .events import EXILES_ACTION, HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJudge
 from .hand import HandJudge
+from .owned import OwnedCounts
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer, deck_cards
 from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
@@ -21,7 +22,7 @@ from .ways import WayJudge
 _TAKES = re.compile(r"When you gain (?:or trash )?this, take the (\w+)")
 
 
-class Bot(WayJudge, EventJudge, HandJudge):
+class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
     """`normal` and `hard`: plays villages before draw before payload, buys by a plan built
     from the kingdom's card traits, and judges Events, Ways, reactions and Coffers the same way."""
 
@@ -278,33 +279,6 @@ class Bot(WayJudge, EventJudge, HandJudge):
         if coins >= 3:
             return self.better_silver(game, p, coins) or "Silver"
         return self.way_action(game, p, coins) or self.cheap_card(game, p, coins)
-
-    def copies_had(self, game: Game, p: Any, d: Any) -> int:
-        """The copies in p's deck (Exile aside: an exiled copy comes home only with the next one
-        gained), and for a card that leaves when played (Acting Troupe trashed, Stockpile exiled)
-        also those played away: counted as owned, not bought again each time the last was played.
-        Of the trash, only the copies p trashed itself (`own_trashed`): another player's are not its."""
-        name = d.name  # c.defn.name, not c.name: counted for every focus card a buy (countOf: no faster)
-        have = sum(c.defn.name == name for c in deck_cards(p))
-        if not traits(d).returns:
-            return have
-        return have + sum(c.defn.name == name for c in p.exile.cards) + self.own_trashed(game, p, name)
-
-    def own_trashed(self, game: Game, p: Any, name: str) -> int:
-        """The cards of this name in the trash that p trashed: the core keeps no owner for a trashed
-        card, but a turn lists its trashings by player (this turn and p's last), so the bot keeps its own."""
-        memo = self._trashed
-        if memo is None or memo[0] is not game or memo[1] != p.index:
-            memo = self._trashed = (game, p.index, {})
-        seen = memo[2]
-        last = game.last_turn.get(p.index)
-        for turn in (game.turn, last) if last is not None else (game.turn,):
-            for q, c in turn.trashed:
-                if q is p:
-                    seen[c.id] = c
-        return sum(c.defn.name == name and c.zone is game.trash for c in seen.values())
-
-    _trashed: tuple[Any, int, dict[int, Any]] | None = None  # (game, player index, the cards it trashed)
 
     def cheap_card(self, game: Game, p: Any, coins: int) -> str | None:
         """With 2 coins and X in: the kingdom's best cheap card when worth a Silver's 2, as without
