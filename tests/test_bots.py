@@ -535,3 +535,19 @@ def test_no_villager_is_spent_once_a_card_in_play_ignores_further_actions(level:
     assert bot.action_move(game, a, game.legal_actions(a)) == TurnAction("villager", None, 1)
     game.new_card("Snowy Village", a.in_play)
     assert bot.action_move(game, a, game.legal_actions(a)) is None
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_last_action_plays_a_terminal_that_gives_villagers_before_another_terminal(level: str) -> None:
+    """With one Action, no Villager and Acting Troupe beside another terminal: Acting Troupe
+    first, whose Villagers then play the other; played second it was left dead in hand (64
+    dead Acting Troupes in 204 partner games, 4 after)."""
+    kingdom = ["Acting Troupe", "Lackeys", "Swashbuckler", "Priest", "Barge"]
+    kingdom += ["Cargo Ship", "Supplies", "Stockpile", "Fisherman", "Cardinal"]
+    game = new_game(Config(["A", "B"], kingdom, [], 3))
+    a = game.players[0]
+    a.hand.cards.clear()
+    for n in ("Swashbuckler", "Acting Troupe", "Copper"):
+        game.new_card(n, a.hand)
+    game.phase, a.actions, a.villagers = "action", 1, 0
+    assert Bot(1, level).action_move(game, a, game.legal_actions(a)) == TurnAction("play", "Acting Troupe")
