@@ -142,7 +142,10 @@ def one_shot(t: Traits, d: Any) -> bool:
     bought where they pay (rarely). Experiment counted a lasting Laboratory was bought in 408 of
     673 benchmark games with it (engine_vs_hard 1000 at 0, 1000, 2000, 3000) and won 315; drawing
     once, in none, 313 won (all 4,000: 1,803 won against 1,804, 5 Actions in 513 games, 569).
-    Its draw at 0.3 of a lasting card's: 1,869.5 points of those 4,000 against 1,870.5 (on b6fa20a)."""
+    Its draw at 0.3 of a lasting card's: 1,869.5 points of those 4,000 against 1,870.5 (on b6fa20a).
+    Acting Troupe forced (engine_vs_hard 500 --force "Acting Troupe", traced): bought in 1 game of
+    500; a terminal was left dead with no Villager in 746 of 10,123 turns, 1.5 a game, so its 4
+    Villagers would rescue about as many as in a money deck, where they lose (expert.py VILLAGE)."""
     return d.is_("Action") and t.returns and bool(t.villagers or net_draw(t, d))
 
 
