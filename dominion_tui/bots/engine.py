@@ -145,7 +145,9 @@ def one_shot(t: Traits, d: Any) -> bool:
     Its draw at 0.3 of a lasting card's: 1,869.5 points of those 4,000 against 1,870.5 (on b6fa20a).
     Acting Troupe forced (engine_vs_hard 500 --force "Acting Troupe", traced): bought in 1 game of
     500; a terminal was left dead with no Villager in 746 of 10,123 turns, 1.5 a game, so its 4
-    Villagers would rescue about as many as in a money deck, where they lose (expert.py VILLAGE)."""
+    Villagers would rescue about as many as in a money deck, where they lose (expert.py VILLAGE).
+    Its Villagers at 0.25 each in the model, not VILLAGER_SHARE: still bought in 1 of 500 (1000
+    at 0 and 1000: 453 and 463 won, against 453 and 464): with no terminal waiting, Actions add nothing."""
     return d.is_("Action") and t.returns and bool(t.villagers or net_draw(t, d))
 
 
