@@ -394,6 +394,28 @@ def test_ways_are_used_where_they_beat_the_card() -> None:
     assert make_player("normal", 1).answer_way(game, d) == [0]
 
 
+def test_a_way_that_does_anything_beats_a_card_that_does_nothing_this_turn() -> None:
+    """Cargo Ship's +2 coins past a Province with one Buy: the Worm's Estate exiled early (a
+    little) rather than nothing; with a Province to reach, the coins."""
+    from dominion_tui.core.decisions import Decision, Option
+
+    game, a = buy_phase(["Cargo Ship"], ["Way of the Worm"])
+    game.phase = "action"
+    for _ in range(3):
+        game.new_card("Gold", a.hand)
+    worm = game.db["Way of the Worm"]
+    d = Decision(
+        "option",
+        a,
+        "Play Cargo Ship normally or with a Way?",
+        [Option("normal", None), Option(worm.name, worm)],
+        topic="way",
+    )
+    assert make_player("hard", 1).answer_way(game, d) == [1]
+    a.hand.cards.pop()  # 6 coins: the +2 coins reach a Province
+    assert make_player("hard", 1).answer_way(game, d) == [0]
+
+
 def test_cathedral_trashes_junk_then_money_never_a_province() -> None:
     from dominion_tui.core.decisions import Decision, Option
 
