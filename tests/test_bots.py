@@ -416,6 +416,29 @@ def test_a_way_that_does_anything_beats_a_card_that_does_nothing_this_turn() -> 
     assert make_player("hard", 1).answer_way(game, d) == [0]
 
 
+def test_the_worm_exiles_an_estate_early_rather_than_draw_from_a_deck_of_estates() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+
+    game, a = buy_phase(["Black Cat"], ["Way of the Worm"])
+    game.phase = "action"
+    a.discard.cards.clear()
+    a.deck.cards.clear()
+    for name in ["Copper"] + ["Estate"] * 9:  # +2 Cards find about 0.2 coins
+        game.new_card(name, a.deck)
+    worm = game.db["Way of the Worm"]
+    d = Decision(
+        "option",
+        a,
+        "Play Black Cat normally or with a Way?",
+        [Option("normal", None), Option(worm.name, worm)],
+        topic="way",
+    )
+    assert make_player("hard", 1).answer_way(game, d) == [1]
+    for _ in range(4):
+        game.new_card("Silver", a.deck)
+    assert make_player("hard", 1).answer_way(game, d) == [0]
+
+
 def test_cathedral_trashes_junk_then_money_never_a_province() -> None:
     from dominion_tui.core.decisions import Decision, Option
 
