@@ -6,7 +6,9 @@ the kingdoms are those of benchmarks/action_turns.py's random draw (FIRST skips 
 `GAMES SEEDS --fresh`: the plan chosen per kingdom on SEEDS seeds, judged on SEEDS fresh ones.
 `GAMES SEEDS --per-kingdom`: in each of GAMES kingdoms, the engine and hard's plan (expert's first money plan)
 each play hard in the same SEEDS seeds, both seats, as expert's choice of plan does: in how
-many kingdoms the engine did better, and the win rate of the better of the two in each."""
+many kingdoms the engine did better, and the win rate of the better of the two in each.
+`--force NAME`: a landscape in place of each kingdom's landscapes, or a Kingdom card in place of
+its last card (where it is not dealt already), as head_to_head's --force."""
 
 from __future__ import annotations
 
@@ -27,13 +29,21 @@ ENGINE = Strategy(engine=True, label="engine")
 DRAWS = Strategy(engine=True, draws=True, label="engine that draws its deck")
 
 
+def forced() -> str | None:
+    return sys.argv[sys.argv.index("--force") + 1] if "--force" in sys.argv else None
+
+
 def kingdoms(games: int, first: int = 0):
-    db, i, found = database(), 0, 0
+    db, i, found, force = database(), 0, 0, forced()
     while found < first + games:
         kingdom, landscapes = random_kingdom(random.Random(f"actions:{i}"))
         i += 1
         if engine_kingdom(db, kingdom):
             found += 1
+            if force and db[force].kind == "kingdom":
+                kingdom = kingdom if force in kingdom else [*kingdom[:-1], force]
+            elif force:
+                landscapes = [force]
             if found > first:
                 yield i, kingdom, landscapes
 
@@ -124,7 +134,7 @@ def per_kingdom(kingdoms_: int, seeds: int) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("-")]
+    args = [a for a in sys.argv[1:] if not a.startswith("-") and a != forced()]
     if "--fresh" in sys.argv:
         fresh(int(args[0]), int(args[1]))
     elif "--per-kingdom" in sys.argv:

@@ -3,12 +3,14 @@
 Over the kingdoms of `dominion simulate --seed 1` (game i's kingdom), those whose best tuned card
 (rated 0.6 or more) is terminal or not as asked, expert's fixed plans play hard with paired seeds,
 both seats: the best card alone, and beside one copy of CARD (or CARD bought only with coins that
-buy no Silver, --spare). --swap puts CARD into kingdoms without it, in place of the worst-rated
-card, for more kingdoms than the randomizer deals it to. One process; run by hand:
+buy no Silver, --spare; --more N: CARD beside N more copies of the best card). --swap puts CARD
+into kingdoms without it, in place of the worst-rated card, for more kingdoms than the randomizer
+deals it to. One process; run by hand:
 
     python benchmarks/partner_cards.py "Mountain Village" --terminal
     python benchmarks/partner_cards.py Kiln --swap
     python benchmarks/partner_cards.py "Border Guard" --spare --any
+    python benchmarks/partner_cards.py "Acting Troupe" --swap --terminal --more 1
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ def main() -> None:
     ap.add_argument("--swap", action="store_true")
     ap.add_argument("--spare", action="store_true")
     ap.add_argument("--base", type=int, default=7000, help="the first game seed")
+    ap.add_argument("--more", type=int, default=0, help="beside CARD, this many more copies of the best card")
     a = ap.parse_args()
     db = database()
     wins, n = [0.0, 0.0], 0
@@ -49,7 +52,9 @@ def main() -> None:
             kingdom = [x for x in kingdom if x != rated[-1][1]] + [a.card]
         alone = Strategy(cards=((best, tuning.TUNED[best][0]),))
         beside = (
-            Strategy(cards=alone.cards, spare=(a.card,)) if a.spare else Strategy(cards=(*alone.cards, (a.card, 1)))
+            Strategy(cards=alone.cards, spare=(a.card,))
+            if a.spare
+            else Strategy(cards=((best, tuning.TUNED[best][0] + a.more), (a.card, 1)))
         )
         n += 1
         for g in range(a.seeds):

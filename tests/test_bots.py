@@ -394,6 +394,51 @@ def test_ways_are_used_where_they_beat_the_card() -> None:
     assert make_player("normal", 1).answer_way(game, d) == [0]
 
 
+def test_a_way_that_does_anything_beats_a_card_that_does_nothing_this_turn() -> None:
+    """Cargo Ship's +2 coins past a Province with one Buy: the Worm's Estate exiled early (a
+    little) rather than nothing; with a Province to reach, the coins."""
+    from dominion_tui.core.decisions import Decision, Option
+
+    game, a = buy_phase(["Cargo Ship"], ["Way of the Worm"])
+    game.phase = "action"
+    for _ in range(3):
+        game.new_card("Gold", a.hand)
+    worm = game.db["Way of the Worm"]
+    d = Decision(
+        "option",
+        a,
+        "Play Cargo Ship normally or with a Way?",
+        [Option("normal", None), Option(worm.name, worm)],
+        topic="way",
+    )
+    assert make_player("hard", 1).answer_way(game, d) == [1]
+    a.hand.cards.pop()  # 6 coins: the +2 coins reach a Province
+    assert make_player("hard", 1).answer_way(game, d) == [0]
+
+
+def test_the_worm_exiles_an_estate_early_rather_than_draw_from_a_deck_of_estates() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+
+    game, a = buy_phase(["Black Cat"], ["Way of the Worm"])
+    game.phase = "action"
+    a.discard.cards.clear()
+    a.deck.cards.clear()
+    for name in ["Copper"] + ["Estate"] * 9:  # +2 Cards find about 0.2 coins
+        game.new_card(name, a.deck)
+    worm = game.db["Way of the Worm"]
+    d = Decision(
+        "option",
+        a,
+        "Play Black Cat normally or with a Way?",
+        [Option("normal", None), Option(worm.name, worm)],
+        topic="way",
+    )
+    assert make_player("hard", 1).answer_way(game, d) == [1]
+    for _ in range(4):
+        game.new_card("Silver", a.deck)
+    assert make_player("hard", 1).answer_way(game, d) == [0]
+
+
 def test_cathedral_trashes_junk_then_money_never_a_province() -> None:
     from dominion_tui.core.decisions import Decision, Option
 
@@ -535,3 +580,19 @@ def test_no_villager_is_spent_once_a_card_in_play_ignores_further_actions(level:
     assert bot.action_move(game, a, game.legal_actions(a)) == TurnAction("villager", None, 1)
     game.new_card("Snowy Village", a.in_play)
     assert bot.action_move(game, a, game.legal_actions(a)) is None
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_last_action_plays_a_terminal_that_gives_villagers_before_another_terminal(level: str) -> None:
+    """With one Action, no Villager and Acting Troupe beside another terminal: Acting Troupe
+    first, whose Villagers then play the other; played second it was left dead in hand (64
+    dead Acting Troupes in 204 partner games, 4 after)."""
+    kingdom = ["Acting Troupe", "Lackeys", "Swashbuckler", "Priest", "Barge"]
+    kingdom += ["Cargo Ship", "Supplies", "Stockpile", "Fisherman", "Cardinal"]
+    game = new_game(Config(["A", "B"], kingdom, [], 3))
+    a = game.players[0]
+    a.hand.cards.clear()
+    for n in ("Swashbuckler", "Acting Troupe", "Copper"):
+        game.new_card(n, a.hand)
+    game.phase, a.actions, a.villagers = "action", 1, 0
+    assert Bot(1, level).action_move(game, a, game.legal_actions(a)) == TurnAction("play", "Acting Troupe")

@@ -125,3 +125,27 @@ def test_villagers_a_card_gave_when_gained_are_not_counted_twice() -> None:
     assert deck_of(game, a).banked == pytest.approx(0)
     a.villagers = 3
     assert deck_of(game, a).banked == pytest.approx(3 * VILLAGER_SHARE)
+
+
+def test_a_project_that_gives_an_action_every_turn_lets_a_terminal_more_in() -> None:
+    """Barracks (+1 Action at the start of each turn) is a lasting Action in the model: beside
+    one Swashbuckler the model buys a second over a Silver once A owns it, and a Silver before
+    (the engine that bought it ended turns with 2 Actions unused)."""
+    from dominion_tui.bots.engine import deck_of
+    from dominion_tui.core.game import Config
+    from dominion_tui.setup import new_game
+
+    kingdom = ["Swashbuckler", "Kiln", "Mountain Village", "Barge", "Sheepdog"]
+    kingdom += ["Priest", "Cargo Ship", "Fisherman", "Cardinal", "Scrap"]
+    game = new_game(Config(["A", "B"], kingdom, ["Barracks"], 3))
+    a = game.players[0]
+    for zone in (a.hand, a.deck, a.discard):
+        zone.cards.clear()
+    game.new_cards("Copper", a.deck, 7)
+    game.new_cards("Estate", a.deck, 3)
+    game.new_cards("Swashbuckler", a.deck, 1)
+    offer = {n: game.db[n] for n in ("Swashbuckler", "Silver")}
+    assert EnginePlan.modelled(offer, deck_of(game, a)) == "Silver"
+    game.projects["Barracks"].append(a)
+    assert deck_of(game, a).lasting == 1
+    assert EnginePlan.modelled(offer, deck_of(game, a)) == "Swashbuckler"

@@ -101,10 +101,12 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
 
         def key(n: str) -> tuple:
             t = traits(game.db[n])
-            # non-terminals first (they leave an Action), then the most cards, then money
+            # non-terminals first (they leave an Action), then the most cards, then money; with
+            # the last Action, a terminal that gives Villagers before the other terminals: they
+            # play on with its Villagers (Acting Troupe played second was left dead in hand)
             return (
                 t.actions == 0,
-                -(t.actions if p.actions == 1 else 0),
+                -(t.actions + t.villagers if p.actions == 1 else 0),
                 -(t.cards if drawable else 0),
                 -self.card_value(game, game.db[n]),
                 n,

@@ -142,7 +142,12 @@ def one_shot(t: Traits, d: Any) -> bool:
     bought where they pay (rarely). Experiment counted a lasting Laboratory was bought in 408 of
     673 benchmark games with it (engine_vs_hard 1000 at 0, 1000, 2000, 3000) and won 315; drawing
     once, in none, 313 won (all 4,000: 1,803 won against 1,804, 5 Actions in 513 games, 569).
-    Its draw at 0.3 of a lasting card's: 1,869.5 points of those 4,000 against 1,870.5 (on b6fa20a)."""
+    Its draw at 0.3 of a lasting card's: 1,869.5 points of those 4,000 against 1,870.5 (on b6fa20a).
+    Acting Troupe forced (engine_vs_hard 500 --force "Acting Troupe", traced): bought in 1 game of
+    500; a terminal was left dead with no Villager in 746 of 10,123 turns, 1.5 a game, so its 4
+    Villagers would rescue about as many as in a money deck, where they lose (expert.py VILLAGE).
+    Its Villagers at 0.25 each in the model, not VILLAGER_SHARE: still bought in 1 of 500 (1000
+    at 0 and 1000: 453 and 463 won, against 453 and 464): with no terminal waiting, Actions add nothing."""
     return d.is_("Action") and t.returns and bool(t.villagers or net_draw(t, d))
 
 
@@ -177,6 +182,7 @@ class Deck:
     cards: int = 0
     villages: float = 0.0  # the Actions its villages add when played
     banked: float = 0.0  # Villagers (VILLAGER_SHARE each: they are spent), usable any turn
+    lasting: float = 0.0  # Actions every turn begins with beyond the first (a Project's: Barracks)
     draws: list[float] = field(default_factory=list)  # terminal draw, net cards each
     free_draw: float = 0.0  # net cards of the non-terminal draw
     payloads: list[float] = field(default_factory=list)  # terminal coins
@@ -240,7 +246,7 @@ class Deck:
         reach, played, actions = 5.0, 0.0, 1.0
         for _ in range(12):  # the reach grows with what it draws: a fixed point
             f = min(1.0, reach / n)
-            actions = 1 + self.banked + f * self.villages
+            actions = 1 + self.lasting + self.banked + f * self.villages
             played = min(f * len(self.draws), actions)
             reach, last = min(float(n), 5 + f * self.free_draw + played * draw), reach
             if reach == last:  # reached exactly: every further round computes the same
@@ -292,7 +298,8 @@ def deck_of(game: Game, p: Any) -> Deck:
     (Lackeys' are among those held, or spent). Counted again for each one owned: engine_vs_hard
     1000 at 0 to 5000, 2,772 points of 6,000 games; held only, 2,803.5. Lost: the first held
     a whole Action (Patron's pile up, 9 held), 1,801.5 points of 4,000 (0 to 3000) against 1,870.5."""
-    deck = Deck(banked=p.villagers * VILLAGER_SHARE)
+    lasting = sum(traits(game.db[n]).turn_actions for n, owners in game.projects.items() if p in owners)
+    deck = Deck(banked=p.villagers * VILLAGER_SHARE, lasting=lasting)
     for card in deck_cards(p):
         deck.add(card.defn, owned=True)
     return deck
@@ -350,7 +357,7 @@ class EnginePlan:
             return role
         fits = {n: d for n, d in offer.items() if not destroys_own(deck, d)}
         if p.coins < PAYLOAD_AT and deck.reach() < DRAWN_SHARE * deck.cards:  # not yet drawn: by the ratio
-            short = deck.terminals() + 1 > 1 + deck.villages + deck.banked  # one more terminal: dead
+            short = deck.terminals() + 1 > 1 + deck.lasting + deck.villages + deck.banked  # one more terminal: dead
             best = max(fits, key=lambda n: (part_fit(fits[n], short), game.cost(fits[n]), n), default=None)
             if best is not None and part_fit(fits[best], short) > 0:
                 return best
@@ -384,7 +391,7 @@ class EnginePlan:
     def by_role(self, game: Game, p: Any, deck: Deck, offer: dict[str, Any]) -> str | None:
         """The best card of the first role wanted that a card fills: hard's "Big Money + X" card,
         attacks by turn 10, a +Buy once the deck draws."""
-        room = deck.terminals() < 1 + deck.villages + deck.banked  # Actions for one more terminal
+        room = deck.terminals() < 1 + deck.lasting + deck.villages + deck.banked  # Actions for one more terminal
         self.focus = dict(self.bot.focus(game) or [])  # hard's "Big Money + X" card, as payload
         self.owned = {x: sum(c.name == x for c in deck_cards(p)) for x in self.focus}
         roles = (

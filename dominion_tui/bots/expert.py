@@ -151,7 +151,13 @@ def partners(db: Any, kingdom: list[str], first: str, copies: int) -> list[Strat
 # loses everywhere only adds noise to the choice. Kiln beside a best card that leaves its Action
 # (--swap): 56.9% to 49.8% of 492 games. A village lost when played (Acting Troupe's 4 Villagers,
 # once: `returns`) is none: one copy beside a terminal best card lost, 35.7% to 50.1% of 2,154
-# ("Acting Troupe" --swap --terminal), as it does as a money plan's card (tuning.TUNED: 3%).
+# ("Acting Troupe" --swap --terminal), as it does as a money plan's card (tuning.TUNED: 3%);
+# 36.9% once played before the other terminal (Bot.action_move). Lost too (the same 2,154 games):
+# bought only once the deck's terminals outnumber its villages and below 6 coins (it had taken a
+# Gold's buy), 44.9%; so and beside one more of the best card (partner_cards.py --more 1), 48.2%
+# against 51.0% for the one more alone; where the best card draws (1,002 games), 52.7% against
+# 53.2%: its 4 Villagers rescue 1 or 2 collisions a game (traces: 2 of 4 held to the end), no more
+# than the Silver it costs.
 VILLAGE = 0.4
 
 

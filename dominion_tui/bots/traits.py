@@ -45,6 +45,7 @@ class Traits:
     copies_next: bool = False  # the next card played this turn may first be gained (Kiln): the best goes next
     repeats: int = 0  # plays an Action from the hand this many times, next turn (Mastermind 3)
     gain_villagers: int = 0  # Villagers when gained (Lackeys, Silk Merchant): Actions banked when bought
+    turn_actions: int = 0  # +Actions at the start of each of the owner's turns (a Project: Barracks)
 
 
 def _num(pattern: str, text: str) -> int:
@@ -137,6 +138,7 @@ def traits(d: Any) -> Traits:
             copies_next="next time you play a card this turn, you may first gain a copy" in text,
             repeats=_num(r"play an Action (?:card )?from your hand (\d+) times", text),
             gain_villagers=_num(r"When you gain (?:or trash )?this,[^.]*\+(\d+) Villagers?", text),
+            turn_actions=_num(r"^Project\. At the start of your turn, \+(\d+) Actions?\.", d.text),
             gain_treasures=bool(
                 re.search(
                     r"When you gain this, you may (?:discard|trash) [^.]*(?:Treasures?|Copper) from your hand", text

@@ -29,6 +29,16 @@ COPY_WORTH = 1.0
 # 11, 12, copying in 472 and 467 games instead of 358 and 369; expert 51.7% +- 7.4 and 50.8% +- 5.0
 # of 60 games, seeds 11, 12, copying in 24 and 25 instead of 15 and 19)
 SPARE_AT = (3, 6, 8)
+# What a Way must do beyond the card's own text to be played instead, for what the traits do not
+# read of that text; none when the text does nothing this turn (its coins past a Province with one
+# Buy, a draw from an empty deck): then any Way that does something. Way of the Worm forced,
+# 2,000 games against the margin always (hard): 50.1% +- 0.4 and 50.1% +- 0.4 (seeds 11, 12), the
+# Worm in 531 and 582 games instead of 483 and 534; normal 49.2% +- 0.7, 50.2% +- 0.6, 50.1% +- 0.5,
+# 50.1% +- 0.7 (seeds 11 to 14); Sheep, Turtle, Goat, Camel unchanged (50.0% to 50.1%). No margin at
+# all lost: Sheep forced, hard 48.5% +- 0.8 (seed 11), 0.1 49.1% +- 0.7; 0.5 50.0% +- 1.0 with fewer uses.
+# Nor did counting the Actions a terminal draws as dead (no Action left to play them) move anything:
+# Sheep 49.6% +- 0.4 / 50.3% +- 0.4, Otter 50.0% +- 0.4 / 50.2% +- 0.3 (seeds 11, 12), as many uses.
+WAY_MARGIN = 0.25
 # The card a Way question is about, from its prompt (core/turns.py _choose_way): compiled once
 _PLAYED = re.compile(r"(?:Play (.+) normally|(.+) reacts:|.+ plays (.+): normally)")
 
@@ -88,7 +98,13 @@ class WayJudge:
         """The last Action, only terminals in hand and a Way that gives +Actions (Ox, Mule...):
         the weakest terminal first with the Way, when what then plays (the Way's own gain and
         the best terminals its Actions allow) beats the best terminal played alone: so +2
-        Actions needs two more terminals, or one that draws and may find another."""
+        Actions needs two more terminals, or one that draws and may find another.
+        Why expert used Way of the Ox in none of its 5 kingdoms of `simulate --seed 1` (266, 282,
+        322, 338, 393): its money plans held two terminals with the last Action in 0 to 3 turns a
+        game, each time two Treasurers, where the Way on one plays the other: one effect, as
+        without it. Nor does a plan of more terminal copies pay for it: Ox forced in the kingdoms of
+        a terminal best card (2,154 games against hard), the tuned count 49.5%, one more 52.1% (a
+        candidate already), two more 50.1%; with the landscapes dealt 50.0%, 51.0%, 47.4%."""
         ways = [w for w in game.landscapes if w.kind == "way" and traits(w).actions]
         acts = [c for c in p.hand.cards if c.is_("Action") and c.name in names]
         if p.actions != 1 or not ways or len(acts) < 2:
@@ -132,7 +148,7 @@ class WayJudge:
         """Which of the options (None: the card's own text, else a Way) to play this card with,
         given the hand left and the Actions left once it is played."""
         values = self.way_values(game, p, card, ways, hand, actions)
-        best, best_v = 0, values[0] + 0.25
+        best, best_v = 0, values[0] + (WAY_MARGIN if values[0] > 0 else 0.0)
         for i, v in enumerate(values):
             if i and v > best_v:
                 best, best_v = i, v
@@ -254,8 +270,12 @@ class WayJudge:
             v = 0.9 * h.later
         elif t.upgrade:  # Butterfly: a card costing 1 more, a Silver or a Gold too
             v = self.upgrade_value(game, card, t.upgrade, late) - self.card_value(game, card)
-        elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point
-            v = 1.5 if late else 0.2
+        elif "Exile an Estate" in text:  # Worm: each Estate comes home with the next, a point;
+            # early a third of that (the next Estate gained may never come): against 0.2, Worm
+            # forced, 2,000 games (hard) 50.3% +- 0.6 and 50.5% +- 0.6 (seeds 11, 12), the Worm in
+            # 637 and 662 games instead of 526 and 581; normal 50.4% +- 0.9, 50.5% +- 0.9; 1.0
+            # early won as much (50.4%, 50.4%) for few more uses (663, 678)
+            v = 1.5 if late else 0.5
         elif "discard a Treasure to gain a copy" in text:  # Rat
             v = self.copy_for_treasure(game, p, card, h)
         elif "when you gain a card, you may put it onto your deck" in text:  # Seal: the card
