@@ -55,3 +55,15 @@ def test_sanctuary_exiles_junk_only() -> None:
     assert make_player("hard", 1).answer(game, d) == []
     d = exile_question(game, a, ["Silver", "Estate"], "Sanctuary", optional=True)
     assert make_player("hard", 1).answer(game, d) == [1]
+
+
+def test_an_exiled_gold_is_not_a_gold_in_the_deck_for_the_early_province() -> None:
+    # early, before a Gold, a Province is judged little more than a Gold (3.5): a Gold in Exile
+    # (Camel Train's, when gained) is not one the deck draws, so the Province stays at 3.5
+    game, a = buy_phase(["Camel Train"], coins=8)
+    a.turns_taken = 4
+    hard = make_player("hard", 1)
+    game.exile(a, game.supply["Gold"].cards[-1])
+    assert hard.coins_worth(game, a, 8) == 3.5
+    game.new_card("Gold", a.discard)
+    assert hard.coins_worth(game, a, 8) == 6.0

@@ -181,7 +181,7 @@ class EventJudge:
             return self.coins_buy(game, p, coins)
         if len(game.supply.get("Province", [])) <= 2:
             return 9.0
-        if p.turns_taken <= 6 and not any(c.name == "Gold" for c in p.all_cards()):
+        if p.turns_taken <= 6 and not any(c.name == "Gold" for c in deck_cards(p)):
             return 3.5
         return 6.0
 
@@ -340,7 +340,7 @@ class EventJudge:
         m = _HORSES_ONTO.search(d.text)
         if m is None or len(p.in_play.cards) > int(m.group(1)):
             return 0.0
-        cards = [c for c in p.all_cards() if c.zone is not p.exile]
+        cards = deck_cards(p)
         money = sum(traits(c.defn).coins for c in cards if c.is_("Treasure"))
         per = money / max(1, len(cards))
         drawn = 2 * int(m.group(2))
@@ -371,6 +371,8 @@ class EventJudge:
         planned = self.planned_by_others(game)
         owned: dict[str, int] = {}
         recent = set()  # gained by another player in their last turn: still collecting it
+        # their copies in Exile counted too (deck_cards for them lost: Invest forced, hard 49.6% +- 0.3
+        # and 49.5% +- 0.4 of 2,000 games against dab8230, seeds 11, 12)
         for o in others:
             for n, k in name_counts(o.all_cards()).items():
                 owned[n] = owned.get(n, 0) + k
@@ -436,8 +438,8 @@ class EventJudge:
             # and won where junk keeps coming, Curses handed out by the other's attacks, in a
             # deck of money and a focus card (300 forced kingdoms both seats, against hard: 56%
             # of games, 52% never bought); normal's deck of many kingdom cards lost with it (40%)
-            cursed = any(c.name == "Curse" for c in p.all_cards()) or any(
-                c.is_("Attack") and "Curse" in c.defn.text for o in game.players if o is not p for c in o.all_cards()
+            cursed = any(c.name == "Curse" for c in deck_cards(p)) or any(
+                c.is_("Attack") and "Curse" in c.defn.text for o in game.players if o is not p for c in deck_cards(o)
             )
             lean = self.focus(game) is not None
             return 9.0 if cursed and lean and provinces > 5 and game.supply["Curse"].cards else 0.0
