@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..core.game import Game
+from .engine import treasure_density
 from .simple import deck_cards
 from .traits import name_counts, traits
 
@@ -340,9 +341,7 @@ class EventJudge:
         m = _HORSES_ONTO.search(d.text)
         if m is None or len(p.in_play.cards) > int(m.group(1)):
             return 0.0
-        cards = deck_cards(p)
-        money = sum(traits(c.defn).coins for c in cards if c.is_("Treasure"))
-        per = money / max(1, len(cards))
+        per = treasure_density(deck_cards(p))
         drawn = 2 * int(m.group(2))
         return self.coins_worth(game, p, round(drawn * per)) - self.coins_worth(game, p, round(5 * per))
 

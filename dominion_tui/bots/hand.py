@@ -82,10 +82,11 @@ class HandJudge(SimplePlayer):
         hand = [c for c in p.hand.cards if c.is_("Treasure")]
         if not hand:
             return None
-        upgrade = self.keep_to_upgrade(game, p, hand)
+        total = p.coins + sum(traits(c.defn).coins for c in hand)
+        upgrade = self.keep_to_upgrade(game, p, hand, total)
         if upgrade is not None or not self.treasure_users(game):
             return upgrade
-        want = self.turn_want(game, p, p.coins + sum(traits(c.defn).coins for c in hand))
+        want = self.turn_want(game, p, total)
         if want is None or not traits(game.db[want]).gain_treasures or not all(self.plain(c.defn) for c in hand):
             return None
         spare = self.spare(game.cost(game.db[want]), p.coins, hand)
@@ -93,7 +94,7 @@ class HandJudge(SimplePlayer):
             return None
         return want, [c for c in hand if c not in spare]
 
-    def keep_to_upgrade(self, game: Game, p: Any, hand: list[Any]) -> tuple[str, list[Any]] | None:
+    def keep_to_upgrade(self, game: Game, p: Any, hand: list[Any], total: int) -> tuple[str, list[Any]] | None:
         """An Event that trashes a card from the hand for one costing up to N more (Enhance),
         with a Treasure kept back for it: the others pay the Event, the one kept is trashed for
         the best gain its cost + N reaches (as a gain is judged, with all the coins in hand,
@@ -101,7 +102,8 @@ class HandJudge(SimplePlayer):
         when that reach is beyond what all the coins buy (a Gold kept for a Province with 6 or 7
         coins) and beats what they buy (`coins_worth`, the scale Events are judged by): the
         Event, and the Treasures to play for it (all but the one kept, whose name
-        `planned_trash` answers Enhance with). Enhance forced, 2,000 games against main a run:
+        `planned_trash` answers Enhance with). `total`: the coins in play and in the hand's
+        Treasures (keep_back's). Enhance forced, 2,000 games against main a run:
         hard won 59.9% +- 1.4 and 59.7% +- 1.4 (seeds 11, 12), enhancing in 1,174 and 1,146
         games instead of 179 and 180; normal 57.4% +- 1.3 (seed 11); expert, 60 games: 55.8% +- 12.8, enhancing in 39 instead of 12;
         4 forced games (landscape_usage.py): expert 3 (was 1), hard 4 (was 1). Lost or worse: also a
@@ -113,7 +115,6 @@ class HandJudge(SimplePlayer):
         ups = self.upgrade_events(game)
         if not ups or p.buys != 1 or not all(self.plain(c.defn) for c in hand):
             return None
-        total = p.coins + sum(traits(c.defn).coins for c in hand)
         best, best_v = None, self.coins_worth(game, p, total) + KEEP_MARGIN
         for ev, more in ups:
             if game.cost(ev) > total or ev.name in game.turn.bought_cards:
