@@ -73,18 +73,11 @@ def test_traits_come_from_what_a_card_surely_does() -> None:
 
 
 def test_a_dead_terminal_is_played_with_way_of_the_ox() -> None:
-    from dominion_tui.core.decisions import Decision, Option
 
     game = new_game(Config(["A", "B"], ["Barge", "Scholar"], ["Way of the Ox"], 1))
     a = game.players[0]
     a.actions = 0  # the Barge being played took the last Action
-    d = Decision(
-        "option",
-        a,
-        "Play Barge normally or with a Way?",
-        [Option("normal", None), Option("Way of the Ox", game.db["Way of the Ox"])],
-        topic="way",
-    )
+    d = way_question(game, a, "Barge", "Way of the Ox")
     game.new_card("Scholar", a.hand)
     assert Bot(1).answer_way(game, d) == [1]  # a Scholar waits: +2 Actions beats +3 Cards
     for c in [c for c in a.hand.cards if c.name == "Scholar"]:
@@ -232,6 +225,14 @@ def test_the_opening_questions_ask_the_computers_level(tmp_path: Path) -> None:
 # ---- issue 14, second part: every card used sensibly, hard beats normal
 
 
+def way_question(game, a, card: str, way: str):
+    """The question the core asks before `card` is played with a Way in the Supply: normally, or the Way."""
+    from dominion_tui.core.decisions import Decision, Option
+
+    options = [Option("normal", None), Option(way, game.db[way])]
+    return Decision("option", a, f"Play {card} normally or with a Way?", options, topic="way")
+
+
 def buy_phase(kingdom: list[str], landscapes: list[str] = (), coins: int = 0):
     """A game at player A's Buy phase with an empty hand and these coins."""
     game = new_game(Config(["A", "B"], kingdom, list(landscapes), 3))
@@ -361,17 +362,10 @@ def test_which_first_puts_a_trigger_that_can_act_before_one_that_waits_for_it() 
 
 
 def test_ways_are_used_where_they_beat_the_card() -> None:
-    from dominion_tui.core.decisions import Decision, Option
 
     game, a = buy_phase(["Hostelry", "Old Witch"], ["Way of the Goat"])
     game.phase = "action"
-    d = Decision(
-        "option",
-        a,
-        "Play Hostelry normally or with a Way?",
-        [Option("normal", None), Option("Way of the Goat", game.db["Way of the Goat"])],
-        topic="way",
-    )
+    d = way_question(game, a, "Hostelry", "Way of the Goat")
     game.new_card("Curse", a.hand)
     assert make_player("normal", 1).answer_way(game, d) == [1]  # the Curse goes
     a.hand.cards.clear()
@@ -382,13 +376,7 @@ def test_ways_are_used_where_they_beat_the_card() -> None:
     game.phase = "action"
     for _ in range(3):
         game.new_card("Gold", a.hand)
-    d = Decision(
-        "option",
-        a,
-        "Play Sheepdog normally or with a Way?",
-        [Option("normal", None), Option("Way of the Turtle", game.db["Way of the Turtle"])],
-        topic="way",
-    )
+    d = way_question(game, a, "Sheepdog", "Way of the Turtle")
     assert make_player("normal", 1).answer_way(game, d) == [1]
     a.hand.cards.clear()
     assert make_player("normal", 1).answer_way(game, d) == [0]
@@ -397,27 +385,18 @@ def test_ways_are_used_where_they_beat_the_card() -> None:
 def test_a_way_that_does_anything_beats_a_card_that_does_nothing_this_turn() -> None:
     """Cargo Ship's +2 coins past a Province with one Buy: the Worm's Estate exiled early (a
     little) rather than nothing; with a Province to reach, the coins."""
-    from dominion_tui.core.decisions import Decision, Option
 
     game, a = buy_phase(["Cargo Ship"], ["Way of the Worm"])
     game.phase = "action"
     for _ in range(3):
         game.new_card("Gold", a.hand)
-    worm = game.db["Way of the Worm"]
-    d = Decision(
-        "option",
-        a,
-        "Play Cargo Ship normally or with a Way?",
-        [Option("normal", None), Option(worm.name, worm)],
-        topic="way",
-    )
+    d = way_question(game, a, "Cargo Ship", "Way of the Worm")
     assert make_player("hard", 1).answer_way(game, d) == [1]
     a.hand.cards.pop()  # 6 coins: the +2 coins reach a Province
     assert make_player("hard", 1).answer_way(game, d) == [0]
 
 
 def test_the_worm_exiles_an_estate_early_rather_than_draw_from_a_deck_of_estates() -> None:
-    from dominion_tui.core.decisions import Decision, Option
 
     game, a = buy_phase(["Black Cat"], ["Way of the Worm"])
     game.phase = "action"
@@ -425,14 +404,7 @@ def test_the_worm_exiles_an_estate_early_rather_than_draw_from_a_deck_of_estates
     a.deck.cards.clear()
     for name in ["Copper"] + ["Estate"] * 9:  # +2 Cards find about 0.2 coins
         game.new_card(name, a.deck)
-    worm = game.db["Way of the Worm"]
-    d = Decision(
-        "option",
-        a,
-        "Play Black Cat normally or with a Way?",
-        [Option("normal", None), Option(worm.name, worm)],
-        topic="way",
-    )
+    d = way_question(game, a, "Black Cat", "Way of the Worm")
     assert make_player("hard", 1).answer_way(game, d) == [1]
     for _ in range(4):
         game.new_card("Silver", a.deck)

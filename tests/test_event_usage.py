@@ -19,6 +19,12 @@ def collecting(game, b, card: str, copies: int) -> None:
     game.last_turn[b.index] = TurnState(b, gained=[(b, got)])
 
 
+def action_exile_question(game, a, prompt: str) -> tuple[list[str], Decision]:
+    """An Event's question of which Supply Action card to Exile (Invest, Transport)."""
+    names = [n for n, z in game.supply.items() if game.db[n].is_("Action") and game.db[n].kind == "kingdom"]
+    return names, Decision("option", a, prompt, [Option(n, n) for n in names], topic="exile_supply")
+
+
 def test_invest_is_bought_when_the_other_player_keeps_gaining_an_action() -> None:
     game, a = position(["Sheepdog", "Village Green", "Hostelry"], ["Invest"], phase="buy")
     b = game.players[1]
@@ -34,10 +40,7 @@ def test_invest_exiles_what_the_other_player_gains_not_what_this_deck_wants(leve
     game, a = position(["Sheepdog", "Village Green", "Hostelry"], ["Invest"], phase="buy")
     collecting(game, game.players[1], "Hostelry", 3)  # this deck would rather have a Sheepdog
     game.turn.bought_cards.append("Invest")
-    names = [n for n, z in game.supply.items() if game.db[n].is_("Action") and game.db[n].kind == "kingdom"]
-    d = Decision(
-        "option", a, "Invest in which Action card from the Supply?", [Option(n, n) for n in names], topic="exile_supply"
-    )
+    names, d = action_exile_question(game, a, "Invest in which Action card from the Supply?")
     assert names[make_player(level, 1).answer(game, d)[0]] == "Hostelry"
 
 
@@ -220,8 +223,7 @@ def test_hard_transports_its_plans_action_while_the_deck_wants_two_copies_more()
     hard = make_player("hard", 1)
     assert hard.purchase(game, a) == "Transport"
     game.turn.bought_cards.append("Transport")
-    names = [n for n, z in game.supply.items() if game.db[n].is_("Action") and game.db[n].kind == "kingdom"]
-    d = Decision("option", a, "Exile which Action card?", [Option(n, n) for n in names], topic="exile_supply")
+    names, d = action_exile_question(game, a, "Exile which Action card?")
     assert names[hard.answer(game, d)[0]] == "Coven"
     game, a = position(["Coven", "Hostelry"], ["Transport"], phase="buy")
     a.coins = 3
@@ -256,8 +258,7 @@ def test_invest_in_the_plans_own_action_is_a_copy_bought_ahead() -> None:
     hard = make_player("hard", 1)
     assert hard.purchase(game, a) == "Invest"
     game.turn.bought_cards.append("Invest")
-    names = [n for n, z in game.supply.items() if game.db[n].is_("Action") and game.db[n].kind == "kingdom"]
-    d = Decision("option", a, "Invest in which Action card?", [Option(n, n) for n in names], topic="exile_supply")
+    names, d = action_exile_question(game, a, "Invest in which Action card?")
     assert names[hard.answer(game, d)[0]] == "Coven"
 
 
