@@ -7,7 +7,7 @@ import random
 import sys
 
 from dominion_tui.bots import make_player
-from dominion_tui.bots.engine import engine_kingdom
+from dominion_tui.bots.deckmodel import engine_kingdom
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.setup import database, new_game

@@ -19,7 +19,7 @@ import time
 from action_turns import Counting  # this folder: run as python benchmarks/engine_vs_hard.py
 
 from dominion_tui.bots import Bot
-from dominion_tui.bots.engine import engine_kingdom
+from dominion_tui.bots.deckmodel import engine_kingdom
 from dominion_tui.bots.expert import Expert, Strategy, match
 from dominion_tui.core.game import Config
 from dominion_tui.setup import database, new_game

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dominion_tui.bots import make_player
+from dominion_tui.bots.deckmodel import Deck
 from dominion_tui.bots.endgame import after
-from dominion_tui.bots.engine import Deck
 from dominion_tui.core.decisions import Decision
 from dominion_tui.core.game import Config
 from dominion_tui.core.model import Zone

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from dominion_tui.bots import Bot, expert
-from dominion_tui.bots.engine import EnginePlan, engine_kingdom
+from dominion_tui.bots.deckmodel import engine_kingdom
+from dominion_tui.bots.engine import EnginePlan
 from dominion_tui.bots.expert import Expert, Strategy
 from dominion_tui.bots.hint import turn_reason
 from dominion_tui.core.decisions import Decision, TurnAction

@@ -1,4 +1,4 @@
-"""issue 22: the engine's deck model (bots/engine.py Deck) reads what a card does from its text:
+"""issue 22: the engine's deck model (bots/deckmodel.py Deck) reads what a card does from its text:
 a card that plays an Action again next turn (Mastermind) is worth what it plays again, a card
 whose Villagers come once before it trashes itself (Acting Troupe) is no lasting village."""
 
@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from dominion_tui.bots.engine import GAIN_TREASURES, Deck, EnginePlan, is_part
+from dominion_tui.bots.deckmodel import Deck, is_part
+from dominion_tui.bots.engine import GAIN_TREASURES, EnginePlan
 from dominion_tui.setup import database
 
 
@@ -117,7 +118,7 @@ def test_villagers_are_spent_so_they_let_few_terminals_in() -> None:
 def test_villagers_a_card_gave_when_gained_are_not_counted_twice() -> None:
     """Lackeys gave its 2 Villagers when gained: they are held (p.villagers) or spent, so the
     player's deck counts those held and no more (it added Lackeys' 2 again for each one owned)."""
-    from dominion_tui.bots.engine import VILLAGER_SHARE, deck_of
+    from dominion_tui.bots.deckmodel import VILLAGER_SHARE, deck_of
 
     game, a, _ = a_hand([], 0)
     game.new_cards("Lackeys", a.deck, 2)
@@ -131,7 +132,7 @@ def test_a_project_that_gives_an_action_every_turn_lets_a_terminal_more_in() -> 
     """Barracks (+1 Action at the start of each turn) is a lasting Action in the model: beside
     one Swashbuckler the model buys a second over a Silver once A owns it, and a Silver before
     (the engine that bought it ended turns with 2 Actions unused)."""
-    from dominion_tui.bots.engine import deck_of
+    from dominion_tui.bots.deckmodel import deck_of
     from dominion_tui.core.game import Config
     from dominion_tui.setup import new_game
 

@@ -3,7 +3,8 @@ against `hard` (benchmarks/engine_vs_hard.py)."""
 
 from __future__ import annotations
 
-from dominion_tui.bots.engine import EnginePlan, deck_of
+from dominion_tui.bots.deckmodel import deck_of
+from dominion_tui.bots.engine import EnginePlan
 from dominion_tui.bots.expert import Expert, Strategy
 from dominion_tui.core.game import Config
 from dominion_tui.setup import new_game

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..core.game import Game
-from .engine import treasure_density
+from .deckmodel import treasure_density
 from .simple import deck_cards
 from .traits import name_counts, traits
 
@@ -305,7 +305,7 @@ class EventJudge:
         Populate forced, 2,000 games a run: hard won 51.5% +- 0.9 (seed 11) and 51.6% +- 0.9
         (seed 12), buying it in 151 and 156 games instead of 348 and 350; never buying it won
         51.5% and 52.2%, and judging it by what its Actions add to a turn's coins in the deck
-        model (engine.Deck, in Golds) 51.4% and 51.9%, bought in 18 and 14 games: whatever it
+        model (deckmodel.Deck, in Golds) 51.4% and 51.9%, bought in 18 and 14 games: whatever it
         brings early, at 7 Provinces left it loses. Late it brings no points (no Action in
         these sets is a Victory card): it pays only as the buy that empties a third pile with
         this player ahead, which expert's winning_end finds by what it gains (endgame.text_gains).

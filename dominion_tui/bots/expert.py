@@ -24,8 +24,9 @@ from ..core.decisions import Decision, TurnAction
 from ..core.game import Config, Game
 from . import tuning
 from .bot import Bot
+from .deckmodel import engine_kingdom, is_village
 from .endgame import buy_gains, gains_any, judge
-from .engine import EnginePlan, engine_kingdom, is_village
+from .engine import EnginePlan
 from .plans import Plan
 from .rng import PositionRandom
 from .traits import is_terminal, traits
