@@ -150,3 +150,30 @@ def test_a_project_that_gives_an_action_every_turn_lets_a_terminal_more_in() -> 
     game.projects["Barracks"].append(a)
     assert deck_of(game, a).lasting == 1
     assert EnginePlan.modelled(offer, deck_of(game, a)) == "Swashbuckler"
+
+
+def test_a_victory_card_is_discarded_before_a_treasure_and_for_a_draw() -> None:
+    """A Province does nothing in hand: Villain's discard takes it, not the Silver beside it (the
+    bots kept it, valued for a trash at 1.5 times its points), and Crop Rotation discards a Duchy
+    for its 2 cards rather than nothing."""
+    from dominion_tui.bots import Bot
+    from dominion_tui.core.decisions import Decision, Option
+    from dominion_tui.core.game import Config
+    from dominion_tui.setup import new_game
+
+    game = new_game(Config(["A", "B"], ["Villain", "Mountain Village", "Cardinal"], [], 3))
+    a = game.players[0]
+    cards = [game.new_card(n, a.hand) for n in ("Silver", "Province", "Animal Fair")]
+    d = Decision("cards", a, "Discard a card costing 2 or more.", [Option(c.name, c) for c in cards], topic="discard")
+    assert Bot(1, "hard").answer(game, d) == [1]
+    duchy = game.new_card("Duchy", a.hand)
+    d = Decision(
+        "cards",
+        a,
+        "Crop Rotation: you may discard a Victory card for +2 Cards.",
+        [Option("Duchy", duchy)],
+        min=0,
+        topic="discard",
+    )
+    assert Bot(1, "hard").answer(game, d) == [0]
+

@@ -23,6 +23,12 @@ _TRASH_UP = re.compile(
 )
 
 
+def dead_in_hand(card: Any) -> bool:
+    """A card that does nothing in hand: a Victory card or a Curse that is nothing else."""
+    d = getattr(card, "defn", None)
+    return d is not None and (d.is_("Victory") or d.is_("Curse")) and not (d.is_("Action") or d.is_("Treasure"))
+
+
 # What a Treasure kept back for an upgrade must beat what all the coins buy by
 KEEP_MARGIN = 0.0
 
@@ -233,11 +239,25 @@ class HandJudge(SimplePlayer):
         gained = next((c for q, c in reversed(game.turn.gained) if q is p), None)
         cards = [o.value for o in d.options]
         if gained is None or not traits(gained.defn).gain_treasures or not all(c.is_("Treasure") for c in cards):
-            return super().answer_discard(game, d)
+            return self.dead_first(game, d)
         spare = self.spare_now(game, p, cards)
         if self.spare_value(game, gained.defn, spare) <= 0:
             return []
         return [i for i, c in enumerate(cards) if c in spare]
+
+    def dead_first(self, game: Game, d: Decision) -> list[int]:
+        """A card that does nothing in hand (a Victory card alone: Province, Duchy) is discarded
+        first, its points kept: Bot.worth values it at 1.5 times its points for a trash (Cathedral),
+        and so Villain's discard took a Silver beside a Province, and Crop Rotation kept a Duchy
+        rather than draw 2 cards for it."""
+        picks = super().answer_discard(game, d)
+        dead = [i for i, o in enumerate(d.options) if dead_in_hand(o.value) and i not in picks]
+        if not dead:
+            return picks
+        if d.may_decline:  # discarding for a benefit: the junk and the dead cards
+            return (picks + dead)[: d.max]
+        order = self.ranked(game, d)
+        return sorted(order, key=lambda i: (not dead_in_hand(d.options[i].value), order.index(i)))[: len(picks)]
 
     def spare_now(self, game: Game, p: Any, cards: list[Any]) -> list[Any]:
         """Of these Treasures in hand, those this turn's buy will not play: all of them once it
