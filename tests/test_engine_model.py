@@ -177,3 +177,20 @@ def test_a_victory_card_is_discarded_before_a_treasure_and_for_a_draw() -> None:
     )
     assert Bot(1, "hard").answer(game, d) == [0]
 
+
+def test_a_trasher_that_draws_next_turn_waits_for_junk_in_hand() -> None:
+    """Research trashes before its cards come (next turn): with only good cards in hand it is
+    not played, junk in the deck or not (it trashed a Patron); Recruiter, which draws first, is."""
+    from dominion_tui.bots.expert import Expert, Strategy
+    from dominion_tui.core.game import Config
+    from dominion_tui.setup import new_game
+
+    game = new_game(Config(["A", "B"], ["Research", "Recruiter", "Patron", "Mountain Village"], [], 3))
+    a = game.players[0]
+    a.hand.cards.clear()
+    for n in ("Research", "Recruiter", "Patron", "Gold"):
+        game.new_card(n, a.hand)
+    game.phase, a.actions = "action", 1
+    plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+    assert not plan.worth_playing(game, a, "Research")
+    assert plan.worth_playing(game, a, "Recruiter")

@@ -13,6 +13,7 @@ a money deck of the model's payload and terminal draw. Where expert chose it and
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..core.decisions import TurnAction
@@ -85,6 +86,9 @@ PROVINCE_TURN = 8
 # nearer the engine above (41.8% and 32): each step towards more villages and draw lost games.
 DRAWN_PROVINCE_TURN = 8  # before this turn, a Province only when the deck pays for one: 10 29.3%, 8 29.7%, 6 28.5%
 DRAWN_SHARE = 0.8  # the share of the deck a turn reaches in the model when it is called drawn
+# A card that must trash from the hand and draws before it trashes (Recruiter), not one whose
+# cards come next turn (Research: with Gold and engine cards in hand it trashed a Patron).
+DRAWS_FIRST = re.compile(r"\+\d+ Cards?\. .*Trash a card from your hand")
 PAYLOAD_AT = 5  # coins that buy by the deck model (payload, Gold) even while the deck is not drawn
 
 
@@ -307,6 +311,8 @@ class EnginePlan:
         money = self.bot.buying_power(p)
         if any(c.name in ("Curse", "Estate") or c.name == "Copper" and money > MONEY for c in others):
             return True
+        if not DRAWS_FIRST.search(d.text):  # Research draws next turn: no junk comes before it trashes
+            return False
         pile = p.deck.cards or p.discard.cards
         junk = sum(c.name in ("Curse", "Estate", "Copper") for c in pile)
         return traits(d).cards >= 2 and junk >= len(pile) / 3
