@@ -194,3 +194,24 @@ def test_a_trasher_that_draws_next_turn_waits_for_junk_in_hand() -> None:
     plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
     assert not plan.worth_playing(game, a, "Research")
     assert plan.worth_playing(game, a, "Recruiter")
+
+
+def test_a_village_that_voids_further_actions_comes_after_the_cantrips() -> None:
+    """Snowy Village (+4 Actions, further +Actions give none) after the Horse, whose +1 Action it
+    would void; with an Action spare, after the terminal draw too, which may find a village."""
+    from dominion_tui.bots.expert import Expert, Strategy
+    from dominion_tui.core.game import Config
+    from dominion_tui.setup import new_game
+
+    game = new_game(Config(["A", "B"], ["Snowy Village", "Cavalry", "Sheepdog", "Mountain Village"], [], 3))
+    a = game.players[0]
+    a.hand.cards.clear()
+    for n in ("Snowy Village", "Horse", "Sheepdog", "Copper"):
+        game.new_card(n, a.hand)
+    game.phase, a.actions = "action", 1
+    plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+    assert plan.action_move(game, a, game.legal_actions(a)).name == "Horse"
+    a.hand.cards[:] = [c for c in a.hand.cards if c.name != "Horse"]
+    assert plan.action_move(game, a, game.legal_actions(a)).name == "Snowy Village"
+    a.actions = 2
+    assert plan.action_move(game, a, game.legal_actions(a)).name == "Sheepdog"

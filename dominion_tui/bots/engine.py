@@ -247,8 +247,7 @@ class EnginePlan:
             d = game.db[n]
             t = traits(d)
             return (
-                0 if t.actions >= 2 else 1 if t.actions else 2,  # villages, cantrips, terminals
-                t.ignores_actions,  # after the other villages
+                self.tier(t, p.actions),
                 -t.villagers,  # a terminal that gives a Villager back leaves the Action
                 -(last(t) if last else t.cards if drawable else 0),  # draw first: it may find a village
                 -self.bot.card_value(game, d),
@@ -256,6 +255,15 @@ class EnginePlan:
             )
 
         return TurnAction("play", sorted(names, key=key)[0])
+
+    @staticmethod
+    def tier(t: Any, actions: int) -> float:
+        """Villages, cantrips, terminals; a village that voids further +Actions (Snowy Village)
+        after every card whose +Actions it would void, and after the terminals too while an
+        Action is spare for it (their draw may find a village)."""
+        if t.ignores_actions:
+            return 1.5 if actions == 1 else 2.5
+        return 0 if t.actions >= 2 else 1 if t.actions else 2
 
     @staticmethod
     def last_terminal(game: Game, p: Any) -> Any:
