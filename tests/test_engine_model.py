@@ -215,3 +215,26 @@ def test_a_village_that_voids_further_actions_comes_after_the_cantrips() -> None
     assert plan.action_move(game, a, game.legal_actions(a)).name == "Snowy Village"
     a.actions = 2
     assert plan.action_move(game, a, game.legal_actions(a)).name == "Sheepdog"
+
+
+def test_city_gate_puts_back_a_card_the_buy_does_not_need() -> None:
+    """City Gate: a card from the hand onto the deck. From Silver and 5 Coppers ($7, a Gold) a
+    Copper ($6 still buys it), never the best card of the hand (a Gold put back each turn was
+    never played); an Action stays to be played."""
+    from dominion_tui.bots import Bot
+    from dominion_tui.core.decisions import Decision, Option
+    from dominion_tui.core.game import Config
+    from dominion_tui.setup import new_game
+
+    game = new_game(Config(["A", "B"], ["Sheepdog", "Mountain Village"], ["City Gate"], 3))
+    a = game.players[0]
+    a.hand.cards.clear()
+    cards = [game.new_card(n, a.hand) for n in ("Silver", "Copper", "Copper", "Copper", "Copper", "Copper", "Sheepdog")]
+    d = Decision(
+        "cards",
+        a,
+        "City Gate: put a card from your hand onto your deck.",
+        [Option(c.name, c) for c in cards],
+        topic="topdeck",
+    )
+    assert d.options[Bot(1, "hard").answer(game, d)[0]].label == "Copper"

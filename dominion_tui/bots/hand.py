@@ -259,6 +259,24 @@ class HandJudge(SimplePlayer):
         order = self.ranked(game, d)
         return sorted(order, key=lambda i: (not dead_in_hand(d.options[i].value), order.index(i)))[: len(picks)]
 
+    def answer_topdeck(self, game: Game, d: Decision) -> list[int]:
+        """A card from the hand onto the deck (City Gate): the best one this turn's buy does not
+        need, an Action aside (it plays this turn); it was the best card of all, a Silver put back
+        from a hand of $7 that then bought a Silver, not a Gold. Put back, a card comes next turn
+        in place of an unknown one: over the two turns the coins are the same either way."""
+        p = d.player
+        if d.max != 1 or not d.options or not all(o.value in p.hand.cards for o in d.options):
+            return super().answer_topdeck(game, d)
+        coins = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure") or c.is_("Action"))
+        want = self.purchase_with(game, p, coins)
+
+        def spare(c: Any) -> bool:
+            left = coins - (traits(c.defn).coins if c.is_("Treasure") else 0)
+            return not c.is_("Action") and self.purchase_with(game, p, left) == want
+
+        ok = [i for i, o in enumerate(d.options) if spare(o.value)] or list(range(len(d.options)))
+        return [max(ok, key=lambda i: (self.worth(game, d.options[i].value), -i))]
+
     def spare_now(self, game: Game, p: Any, cards: list[Any]) -> list[Any]:
         """Of these Treasures in hand, those this turn's buy will not play: all of them once it
         has bought (no Treasure is played after a buy) or outside its own turn; before, those
