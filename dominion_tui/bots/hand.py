@@ -263,7 +263,8 @@ class HandJudge(SimplePlayer):
         """A card from the hand onto the deck (City Gate): the best one this turn's buy does not
         need, an Action aside (it plays this turn); it was the best card of all, a Silver put back
         from a hand of $7 that then bought a Silver, not a Gold. Put back, a card comes next turn
-        in place of an unknown one: over the two turns the coins are the same either way."""
+        in place of an unknown one: over the two turns the coins are the same either way. Lost:
+        the least worth card the buy does not need (an Estate first), 45.4% +- 1.9 against this."""
         p = d.player
         if d.max != 1 or not d.options or not all(o.value in p.hand.cards for o in d.options):
             return super().answer_topdeck(game, d)
