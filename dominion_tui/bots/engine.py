@@ -229,7 +229,9 @@ class EnginePlan:
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
         """Villages first while a terminal waits, then draw, then payload; a Villager spent
         only for a terminal left in hand with no Action to play it, and never while +Actions
-        are ignored (after Snowy Village it gave none: 8 Villagers went in one turn)."""
+        are ignored (after Snowy Village it gave none: 8 Villagers went in one turn). Lost: no card
+        that only draws once the hand pays for a Province with its one Buy (keeping next turn's
+        cards): engine_vs_hard 2000 911 and 706 --draws (908, 715), 2000 2000 923 and 722 (930, 732)."""
         names = {
             a.name or ""
             for a in acts
