@@ -84,7 +84,9 @@ def one_shot(t: Traits, d: Any) -> bool:
     500; a terminal was left dead with no Villager in 746 of 10,123 turns, 1.5 a game, so its 4
     Villagers would rescue about as many as in a money deck, where they lose (expert.py VILLAGE).
     Its Villagers at 0.25 each in the model, not VILLAGER_SHARE: still bought in 1 of 500 (1000
-    at 0 and 1000: 453 and 463 won, against 453 and 464): with no terminal waiting, Actions add nothing."""
+    at 0 and 1000: 453 and 463 won, against 453 and 464): with no terminal waiting, Actions add nothing.
+    Horses in the deck counted as cards and draw (deck_of; traced: 7 Horses, reach 6 of 27 cards):
+    engine_vs_hard 2000 907 won, 5 Actions in 230 (908, 221); --draws 708 and 721 (704, 720)."""
     return d.is_("Action") and t.returns and bool(t.villagers or net_draw(t, d))
 
 

@@ -86,7 +86,8 @@ PROVINCE_TURN = 8
 # nearer the engine above (41.8% and 32): each step towards more villages and draw lost games.
 # Parts only once the whole deck's money (Treasures, payload) buys a Province, else the model's buy
 # (engine_vs_hard 2000 --draws: 704 won, 5 Actions in 720): under 8 coins 784 and 600, 11 819 and 481,
-# 10 after the opening 763 and 549; attacks only under 6 coins 709 and 708.
+# 10 after the opening 763 and 549; parts no more than 2 ahead of the cards worth 2 coins 726 and 604;
+# attacks only under 6 coins 709 and 708; a village only once the terminals outnumber the Actions 684 and 727.
 DRAWN_PROVINCE_TURN = 8  # before this turn, a Province only when the deck pays for one: 10 29.3%, 8 29.7%, 6 28.5%
 DRAWN_SHARE = 0.8  # the share of the deck a turn reaches in the model when it is called drawn
 PAYLOAD_AT = 5  # coins that buy by the deck model (payload, Gold) even while the deck is not drawn
