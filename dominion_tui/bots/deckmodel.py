@@ -84,7 +84,9 @@ def one_shot(t: Traits, d: Any) -> bool:
     500; a terminal was left dead with no Villager in 746 of 10,123 turns, 1.5 a game, so its 4
     Villagers would rescue about as many as in a money deck, where they lose (expert.py VILLAGE).
     Its Villagers at 0.25 each in the model, not VILLAGER_SHARE: still bought in 1 of 500 (1000
-    at 0 and 1000: 453 and 463 won, against 453 and 464): with no terminal waiting, Actions add nothing."""
+    at 0 and 1000: 453 and 463 won, against 453 and 464): with no terminal waiting, Actions add nothing.
+    Horses in the deck counted as cards and draw (deck_of; traced: 7 Horses, reach 6 of 27 cards):
+    engine_vs_hard 2000 907 won, 5 Actions in 230 (908, 221); --draws 708 and 721 (704, 720)."""
     return d.is_("Action") and t.returns and bool(t.villagers or net_draw(t, d))
 
 
@@ -96,7 +98,9 @@ def is_part(d: Any) -> bool:
 
 def destroys_own(deck: Deck, d: Any) -> bool:
     """A card that must trash a card from the hand, once the deck holds a trasher: each play
-    then destroys a good card (five Researches once trashed the engine's own cards)."""
+    then destroys a good card (five Researches once trashed the engine's own cards). Never
+    bought (engine_vs_hard 2000, --draws): 917 won and 5 Actions in 213 against 908 and 221,
+    739 and 700 against 704 and 720; villages aside (Hideout), --draws 717 and 727."""
     return bool(deck.trashers and MUST_TRASH.search(d.text))
 
 

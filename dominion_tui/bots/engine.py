@@ -38,7 +38,8 @@ from .traits import actions_ignored, traits
 # (benchmarks/engine_vs_hard.py). No trasher is bought for the opening: with the buys judged by
 # the deck model (Deck.gain), one bought by turn 4 won 324 of 1,000 games, none 378; measured
 # again (a "trash" role first in by_role): by turn 2 375, by turn 4 362, none 427, MONEY 3 the same.
-# Attacks bought by turn 10: 1 1,779 of 4,000 benchmark games won, 2 1,809, 3 1,791.
+# Attacks bought by turn 10: 1 1,779 of 4,000 benchmark games won, 2 1,809, 3 1,791. Only under a
+# Gold's 6 coins (traced: Coven for 7): 899 of 2,000 against 908, 5 Actions in 214 against 221.
 ATTACKS = 2
 DUCHY_AT = 4  # Provinces left when Duchies beat engine parts: 3 425 of 1,000 won, 4 427, 5 424
 # Coins of Treasures no Copper is trashed under: 3 and 7 the same (engine_vs_hard 2000: 908 and
@@ -86,6 +87,10 @@ PROVINCE_TURN = 8
 # the start of the turns 2 and 1); the deck called drawn at 60% of it reached, not 80%: the same;
 # the ratio at any coins up to turn 4 28.5%, turn 8 22.2%; only its villages (no draw) 36.6% and 23,
 # nearer the engine above (41.8% and 32): each step towards more villages and draw lost games.
+# Parts only once the whole deck's money (Treasures, payload) buys a Province, else the model's buy
+# (engine_vs_hard 2000 --draws: 704 won, 5 Actions in 720): under 8 coins 784 and 600, 11 819 and 481,
+# 10 after the opening 763 and 549; parts no more than 2 ahead of the cards worth 2 coins 726 and 604;
+# attacks only under 6 coins 709 and 708; a village only once the terminals outnumber the Actions 684 and 727.
 DRAWN_PROVINCE_TURN = 8  # before this turn, a Province only when the deck pays for one: 10 29.3%, 8 29.7%, 6 28.5%
 DRAWN_SHARE = 0.8  # the share of the deck a turn reaches in the model when it is called drawn
 # A card that must trash from the hand and draws before it trashes (Recruiter), not one whose
@@ -158,7 +163,10 @@ class EnginePlan:
         Roles alone (draw before money while short of neither, villages for the terminals
         waiting, a trasher in the opening) won 287 of 1,000 benchmark games against hard and
         did better than hard's plan in 16 of 100 kingdoms; the model after these roles 378 and
-        33, and the roles after the model as a fallback changed nothing (378)."""
+        33, and the roles after the model as a fallback changed nothing (378). Lost against
+        908 won, 221 with 5 Actions (engine_vs_hard 2000): no terminal once they are 2 a turn's
+        Actions (traced: 5 Swashbucklers, 3 Covens, 1 village) 897 and 202, at 3 891 and 212; a
+        village first there 730 and 503, only under 6 coins 853 and 290."""
         offer = self.offer(game, p)
         return self.by_role(game, p, deck, offer) or self.modelled(offer, deck, self.kept_back(game, p, offer))
 
