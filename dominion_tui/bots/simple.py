@@ -41,6 +41,18 @@ def deck_cards(p: Any) -> list[Any]:
     return p.hand.cards + p.deck.cards + p.discard.cards + p.in_play.cards + p.set_aside.cards + p.revealed.cards
 
 
+def spare_copper(game: Game, p: Any, label: str) -> bool:
+    """Treasurer with its Key ("key", the mode's label) held already: taking it again does
+    nothing, so a Copper in hand is trashed instead, when the hand's coins less one still reach
+    each price they reach (3, 5, 6, 8). Treasurer forced, 2,000 games against main (hard): 51.6%
+    +- 1.5 and 50.6% +- 1.5 (seeds 11, 12); prices (3, 6, 8): 51.3% and 51.1%; any Copper, the
+    coins lost this turn: 46.6% +- 1.7."""
+    if not any(h is p and n.lower() == label for n, h in game.artifacts.items()):
+        return False
+    money = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+    return "Copper" in p.hand.names() and not any(money - 1 < price <= money for price in (3, 5, 6, 8))
+
+
 class RandomPlayer:
     """Picks random legal answers; leans towards playing and buying so that games end."""
 
