@@ -329,6 +329,8 @@ class SimplePlayer(RandomPlayer):
         if self.treasure_for_a_gain(d):  # chosen for the gain: the cheapest Treasure pays
             return order[:1]
         junk = [i for i in order if d.options[i].label in JUNK][: d.max]
+        # Silos discards every Copper, even when the cards drawn make less on average; kept only
+        # when they make more: Silos forced, 2,000 games (hard, seed 11) 49.8% +- 2.0, so not kept
         if d.may_decline or len(junk) >= d.min:  # discarding for a benefit: only junk
             return junk if len(junk) >= d.min else order[: d.min]
         return order[: max(d.min, 1)]
