@@ -536,6 +536,21 @@ def test_treasurer_trashes_a_spare_copper_when_it_holds_the_key_already() -> Non
     assert make_player("hard", 1).answer(game, d) == [2]
 
 
+def test_a_gain_into_the_hand_before_the_buy_counts_what_it_brings_this_turn() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+
+    game, a = buy_phase(["Sculptor", "Groom", "Camel Train"])
+    game.phase, a.actions = "action", 0
+    for n in ("Estate", "Copper", "Silver", "Copper"):
+        game.new_card(n, a.hand)
+    names = ["Copper", "Silver", "Estate", "Groom", "Camel Train"]
+    prompt = "Gain a card costing up to 4 into your hand."
+    d = Decision("cards", a, prompt, [Option(n, n) for n in names], topic="gain")
+    assert make_player("hard", 1).answer(game, d) == [1]  # the Silver: 6 coins now, the Gold
+    d.prompt = "Gain a card costing up to 4."
+    assert make_player("hard", 1).answer(game, d) != [1]
+
+
 def test_every_kingdom_card_is_used_over_200_random_kingdoms() -> None:
     from dominion_tui.simulate import run
 

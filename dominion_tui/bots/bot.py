@@ -14,7 +14,7 @@ from .events import EXILES_ACTION, HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJud
 from .hand import HandJudge
 from .owned import OwnedCounts
 from .plans import PLANS, Plan
-from .simple import JUNK, SimplePlayer, deck_cards, spare_copper
+from .simple import JUNK, SimplePlayer, deck_cards, now_worth, spare_copper
 from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
@@ -632,7 +632,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         order = fine or order
         if not order:
             return [] if d.may_decline else [0]
-        return [max(order, key=lambda i: (self.gain_value(game, d.player, name(i)), -i))]
+        now = now_worth(self, game, d)  # a gain into the hand before the buy: what it brings this turn
+        return [max(order, key=lambda i: (self.gain_value(game, d.player, name(i)) + now(name(i)), -i))]
 
     def answer_exile_supply(self, game: Game, d: Decision) -> list[int]:
         """The card worth most to this deck (Transport), or for Invest what the others gain."""
@@ -783,9 +784,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         if labels == ["coins", "replay"]:  # Scepter: replay the best Action in play, if it beats 2 coins
             best = max((self.card_value(game, c.defn) for c in d.player.in_play.cards if c.is_("Action")), default=0.0)
             return [1] if best > 2.2 else [0]
-        if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Gold from the trash, else the Key, else
-            # (the Key held: taking it again does nothing) a spare Copper trashed
-            if any(c.name in ("Gold", "Silver") for c in game.trash.cards):
-                return [1]
-            return [0] if spare_copper(game, d.player, "key") else [2]
+        if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Gold from the trash, else the Key (held: a Copper)
+            gold = any(c.name in ("Gold", "Silver") for c in game.trash.cards)
+            return [1] if gold else [0] if spare_copper(game, d.player, "key") else [2]
         return super().answer_mode(game, d)
