@@ -489,6 +489,14 @@ def test_late_an_extra_turn_beats_a_duchy() -> None:
     assert make_player("hard", 1).purchase(game, a) == "Seize the Day"
 
 
+def test_with_the_duchies_gone_the_last_turns_buy_an_estate_for_5_coins() -> None:
+    game, a = buy_phase(["Spices", "Villain"], coins=5)
+    del game.supply["Province"].cards[1:]  # one Province left
+    assert make_player("hard", 1).purchase(game, a) == "Duchy"
+    game.supply["Duchy"].cards.clear()
+    assert make_player("hard", 1).purchase(game, a) == "Estate"  # not a card that never plays
+
+
 def test_hard_buys_back_an_artifact_its_focus_card_takes(monkeypatch) -> None:
     from dominion_tui.bots import tuning
 

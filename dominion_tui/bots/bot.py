@@ -174,7 +174,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
             return extra  # late, a whole extra turn beats a Duchy
         if coins >= 5 and provinces <= plan.duchy_at and game.supply["Duchy"].cards:
             return "Duchy"
-        if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
+        top = 4 if game.supply["Duchy"].cards else 7  # the Duchies gone: an Estate for 5 to 7 coins too
+        if 2 <= coins <= top and provinces <= plan.estate_at and game.supply["Estate"].cards:
             return "Estate"
         trade = self.trade_in(game, p)
         if trade:
