@@ -474,7 +474,7 @@ def test_simulate_usage_counts_what_each_bot_used_on_its_own() -> None:
     lines: list[str] = []
     argv = ["--bots", "hard,bigmoney", "--games", "2", "--seed", "2", "--jobs", "1", "--usage", "--kingdom", kingdom]
     assert simulate(argv, lines.append) == 0
-    assert "  Treasurer: in 2 of 2 games, 14 times (hard in 2, bigmoney in 0)" in lines
+    assert "  Treasurer: in 2 of 2 games, 13 times (hard in 2, bigmoney in 0)" in lines
     by_hard = next(ln for ln in lines if ln.startswith("  never used by hard: "))
     by_money = next(ln for ln in lines if ln.startswith("  never used by bigmoney: "))
     assert "Treasurer" not in by_hard and "Treasurer" in by_money
@@ -487,6 +487,14 @@ def test_late_an_extra_turn_beats_a_duchy() -> None:
     del game.supply["Province"].cards[3:]
     assert make_player("normal", 1).purchase(game, a) == "Seize the Day"
     assert make_player("hard", 1).purchase(game, a) == "Seize the Day"
+
+
+def test_with_the_duchies_gone_the_last_turns_buy_an_estate_for_5_coins() -> None:
+    game, a = buy_phase(["Spices", "Villain"], coins=5)
+    del game.supply["Province"].cards[1:]  # one Province left
+    assert make_player("hard", 1).purchase(game, a) == "Duchy"
+    game.supply["Duchy"].cards.clear()
+    assert make_player("hard", 1).purchase(game, a) == "Estate"  # not a card that never plays
 
 
 def test_hard_buys_back_an_artifact_its_focus_card_takes(monkeypatch) -> None:
@@ -518,6 +526,37 @@ def test_scepter_replays_a_strong_action_rather_than_taking_2_coins() -> None:
     a.in_play.cards.clear()
     game.new_card("Border Guard" if "Border Guard" in game.db.defs else "Ducat", a.in_play)
     assert make_player("normal", 1).answer(game, d) == [0]
+
+
+def test_treasurer_trashes_a_spare_copper_when_it_holds_the_key_already() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+
+    game, a = buy_phase(["Treasurer", "Village Green"], coins=3)  # Treasurer's +3 coins
+    game.phase = "action"
+    for n in ("Copper", "Copper", "Silver", "Estate"):  # 7 coins: 6 still buy the Gold
+        game.new_card(n, a.hand)
+    labels = ["trash", "gain", "key"]
+    d = Decision("option", a, "Trash, gain or the Key?", [Option(n, n) for n in labels], topic="mode")
+    assert make_player("hard", 1).answer(game, d) == [2]  # the Key, another's or nobody's
+    game.artifacts["Key"] = a
+    assert make_player("hard", 1).answer(game, d) == [0]  # held: taking it again does nothing
+    a.hand.cards.pop(0)  # 6 coins: the Copper makes the Gold
+    assert make_player("hard", 1).answer(game, d) == [2]
+
+
+def test_a_gain_into_the_hand_before_the_buy_counts_what_it_brings_this_turn() -> None:
+    from dominion_tui.core.decisions import Decision, Option
+
+    game, a = buy_phase(["Sculptor", "Groom", "Camel Train"])
+    game.phase, a.actions = "action", 0
+    for n in ("Estate", "Copper", "Silver", "Copper"):
+        game.new_card(n, a.hand)
+    names = ["Copper", "Silver", "Estate", "Groom", "Camel Train"]
+    prompt = "Gain a card costing up to 4 into your hand."
+    d = Decision("cards", a, prompt, [Option(n, n) for n in names], topic="gain")
+    assert make_player("hard", 1).answer(game, d) == [1]  # the Silver: 6 coins now, the Gold
+    d.prompt = "Gain a card costing up to 4."
+    assert make_player("hard", 1).answer(game, d) != [1]
 
 
 def test_every_kingdom_card_is_used_over_200_random_kingdoms() -> None:

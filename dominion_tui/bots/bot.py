@@ -14,7 +14,7 @@ from .events import EXILES_ACTION, HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJud
 from .hand import HandJudge
 from .owned import OwnedCounts
 from .plans import PLANS, Plan
-from .simple import JUNK, SimplePlayer, deck_cards
+from .simple import JUNK, SimplePlayer, deck_cards, now_worth, spare_copper
 from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
@@ -174,7 +174,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
             return extra  # late, a whole extra turn beats a Duchy
         if coins >= 5 and provinces <= plan.duchy_at and game.supply["Duchy"].cards:
             return "Duchy"
-        if 2 <= coins <= 4 and provinces <= plan.estate_at and game.supply["Estate"].cards:
+        top = 4 if game.supply["Duchy"].cards else 7  # the Duchies gone: an Estate for 5 to 7 coins too
+        if 2 <= coins <= top and provinces <= plan.estate_at and game.supply["Estate"].cards:
             return "Estate"
         trade = self.trade_in(game, p)
         if trade:
@@ -632,7 +633,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         order = fine or order
         if not order:
             return [] if d.may_decline else [0]
-        return [max(order, key=lambda i: (self.gain_value(game, d.player, name(i)), -i))]
+        now = now_worth(self, game, d)  # a gain into the hand before the buy: what it brings this turn
+        return [max(order, key=lambda i: (self.gain_value(game, d.player, name(i)) + now(name(i)), -i))]
 
     def answer_exile_supply(self, game: Game, d: Decision) -> list[int]:
         """The card worth most to this deck (Transport), or for Invest what the others gain."""
@@ -783,7 +785,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         if labels == ["coins", "replay"]:  # Scepter: replay the best Action in play, if it beats 2 coins
             best = max((self.card_value(game, c.defn) for c in d.player.in_play.cards if c.is_("Action")), default=0.0)
             return [1] if best > 2.2 else [0]
-        # Treasurer: a Gold from the trash, else the Key. Lost: with the Key held, a Copper trashed (46.6% +- 1.7)
-        if labels[:3] == ["trash", "gain", "key"]:
-            return [1] if any(c.name in ("Gold", "Silver") for c in game.trash.cards) else [2]
+        if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Gold from the trash, else the Key (held: a Copper)
+            gold = any(c.name in ("Gold", "Silver") for c in game.trash.cards)
+            return [1] if gold else [0] if spare_copper(game, d.player, "key") else [2]
         return super().answer_mode(game, d)
