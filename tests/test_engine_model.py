@@ -178,20 +178,27 @@ def test_a_victory_card_is_discarded_before_a_treasure_and_for_a_draw() -> None:
     assert Bot(1, "hard").answer(game, d) == [0]
 
 
-def test_a_trasher_that_draws_next_turn_waits_for_junk_in_hand() -> None:
-    """Research trashes before its cards come (next turn): with only good cards in hand it is
-    not played, junk in the deck or not (it trashed a Patron); Recruiter, which draws first, is."""
+def engine_turn(kingdom: list[str], hand: list[str]):
+    """A game whose first player holds `hand` in its Action phase with 1 Action, and the engine's play."""
     from dominion_tui.bots.expert import Expert, Strategy
     from dominion_tui.core.game import Config
     from dominion_tui.setup import new_game
 
-    game = new_game(Config(["A", "B"], ["Research", "Recruiter", "Patron", "Mountain Village"], [], 3))
+    game = new_game(Config(["A", "B"], kingdom, [], 3))
     a = game.players[0]
     a.hand.cards.clear()
-    for n in ("Research", "Recruiter", "Patron", "Gold"):
+    for n in hand:
         game.new_card(n, a.hand)
     game.phase, a.actions = "action", 1
-    plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+    return game, a, EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+
+
+def test_a_trasher_that_draws_next_turn_waits_for_junk_in_hand() -> None:
+    """Research trashes before its cards come (next turn): with only good cards in hand it is
+    not played, junk in the deck or not (it trashed a Patron); Recruiter, which draws first, is."""
+    game, a, plan = engine_turn(
+        ["Research", "Recruiter", "Patron", "Mountain Village"], ["Research", "Recruiter", "Patron", "Gold"]
+    )
     assert not plan.worth_playing(game, a, "Research")
     assert plan.worth_playing(game, a, "Recruiter")
 
@@ -199,17 +206,9 @@ def test_a_trasher_that_draws_next_turn_waits_for_junk_in_hand() -> None:
 def test_a_village_that_voids_further_actions_comes_after_the_cantrips() -> None:
     """Snowy Village (+4 Actions, further +Actions give none) after the Horse, whose +1 Action it
     would void; with an Action spare, after the terminal draw too, which may find a village."""
-    from dominion_tui.bots.expert import Expert, Strategy
-    from dominion_tui.core.game import Config
-    from dominion_tui.setup import new_game
-
-    game = new_game(Config(["A", "B"], ["Snowy Village", "Cavalry", "Sheepdog", "Mountain Village"], [], 3))
-    a = game.players[0]
-    a.hand.cards.clear()
-    for n in ("Snowy Village", "Horse", "Sheepdog", "Copper"):
-        game.new_card(n, a.hand)
-    game.phase, a.actions = "action", 1
-    plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+    game, a, plan = engine_turn(
+        ["Snowy Village", "Cavalry", "Sheepdog", "Mountain Village"], ["Snowy Village", "Horse", "Sheepdog", "Copper"]
+    )
     assert plan.action_move(game, a, game.legal_actions(a)).name == "Horse"
     a.hand.cards[:] = [c for c in a.hand.cards if c.name != "Horse"]
     assert plan.action_move(game, a, game.legal_actions(a)).name == "Snowy Village"
