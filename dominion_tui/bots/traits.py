@@ -73,11 +73,9 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Populate": {"gain_up_to": 5},
     "Gamble": {"plays": True, "coins": 1},  # the top card, played when a Treasure: about 1 coin
     "Pursue": {"coins": 1},  # the top 4 cards sifted for the one named: about 1 coin
-    "Enclave": {"vp": 1},
+    "Enclave": {"vp": 1},  # a Duchy the others cannot have
     "Scrap": {"coins": 1, "cards": 1},  # an Estate trashed: two of +1 Card, +1 Action, +1 Buy, +1 coin, Silver, Horse
-    "Sanctuary": {
-        "cards": 2
-    },  # a cantrip with +Buy that Exiles junk: a Laboratory's worth early  # a Duchy the others cannot have
+    "Sanctuary": {"cards": 2},  # a cantrip with +Buy that Exiles junk: a Laboratory's worth early
 }
 
 
