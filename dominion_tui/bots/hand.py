@@ -12,7 +12,7 @@ from typing import Any
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from .endgame import buy_gains, loses, safe
-from .simple import SimplePlayer
+from .simple import SimplePlayer, hand_coins
 from .traits import Traits, is_junk, traits
 
 # "If you had no copy of it in Exile, +3 coins" (Bounty Hunter): the coins a new name in Exile brings
@@ -352,7 +352,7 @@ class HandJudge(SimplePlayer):
         m = _NEW_IN_EXILE.search(playing.text) if playing is not None else None
         bonus, exiled = (int(m.group(1)) if m else 0), set(p.exile.names())
         now = game.current is p and game.phase in ("action", "buy")
-        coins = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+        coins = hand_coins(p)
         base = self.coins_worth(game, p, coins) if now else 0.0
 
         def score(i: int) -> float:

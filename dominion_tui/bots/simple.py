@@ -43,6 +43,11 @@ def deck_cards(p: Any) -> list[Any]:
     return p.hand.cards + p.deck.cards + p.discard.cards + p.in_play.cards + p.set_aside.cards + p.revealed.cards
 
 
+def hand_coins(p: Any) -> int:
+    """This turn's coins if every Treasure in hand is played: those made, and the hand's."""
+    return p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+
+
 def spare_copper(game: Game, p: Any, label: str) -> bool:
     """Treasurer with its Key ("key", the mode's label) held already: taking it again does
     nothing, so a Copper in hand is trashed instead, when the hand's coins less one still reach
@@ -51,7 +56,7 @@ def spare_copper(game: Game, p: Any, label: str) -> bool:
     coins lost this turn: 46.6% +- 1.7."""
     if not any(h is p and n.lower() == label for n, h in game.artifacts.items()):
         return False
-    money = p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+    money = hand_coins(p)
     return "Copper" in p.hand.names() and not any(money - 1 < price <= money for price in (3, 5, 6, 8))
 
 
