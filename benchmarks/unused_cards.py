@@ -3,13 +3,15 @@ how often its engine buys the card where it is dealt.
 
     python benchmarks/unused_cards.py plans CARD KINGDOMS SEEDS
     python benchmarks/unused_cards.py engine CARD GAMES [FIRST]
+    python benchmarks/unused_cards.py weak CARD KINGDOMS
 
 `plans`: in the first KINGDOMS of `simulate --seed 1`'s random deals that hold CARD, expert's
 first candidate, hard's plan, money with 1 and 2 of CARD, money with the kingdom's best card
 (hard's TUNED) and 1 of CARD, and the engine where offered, each against `hard` on SEEDS seeds,
 both seats; per kingdom and on average. `engine`: engine_vs_hard's games with CARD in place of
 each kingdom's last card: points (a shared win half) and the games in which the engine bought or
-played CARD."""
+played CARD. `weak`: KINGDOMS kingdoms of CARD and 9 cards rated below it (TUNED; the 9 rated
+lowest where fewer are), each expert's chosen plan (choose) and how many candidates hold CARD."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import sys
 from engine_vs_hard import ENGINE, kingdoms  # this folder: run as python benchmarks/unused_cards.py
 
 from dominion_tui.bots import Bot, tuning
-from dominion_tui.bots.expert import Expert, Strategy, candidates, match
+from dominion_tui.bots.expert import Expert, Strategy, candidates, choose, match
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.setup import new_game
@@ -84,9 +86,22 @@ def engine(card: str, games: int, first: int) -> None:
     print(f"{card} forced, {games} games from {first}: {points} points, bought or played in {used:.0f}")
 
 
+def weak(card: str, count: int) -> None:
+    rated = sorted((r, n) for n, (_, r) in tuning.TUNED.items() if n != card)
+    below = [n for r, n in rated if r < tuning.TUNED[card][1]]
+    below = below if len(below) >= 9 else [n for _, n in rated[:9]]
+    for j in range(count):
+        kingdom = [*random.Random(f"weak:{card}:{j}").sample(below, 9), card]
+        s = choose(kingdom, [], j)
+        held = sum(any(n == card for n, _ in c.cards or ()) for c in candidates(kingdom))
+        print(card, j, "chosen:", s.label, "| candidates holding it:", held, flush=True)
+
+
 if __name__ == "__main__":
     mode, card = sys.argv[1], sys.argv[2]
     if mode == "plans":
         plans(card, int(sys.argv[3]), int(sys.argv[4]))
+    elif mode == "weak":
+        weak(card, int(sys.argv[3]))
     else:
         engine(card, int(sys.argv[3]), int(sys.argv[4]) if len(sys.argv) > 4 else 0)

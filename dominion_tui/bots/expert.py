@@ -77,6 +77,11 @@ class Strategy:
 #   Inventor    0.522  0.236     0.155  0.411          0.375   (16 deals)
 #   Experiment  0.442  0.111     0.097  0.283          0.189   (16 deals)
 # In these deals each loses a tenth or more of the games to expert's own plans: left unused.
+# Where the card is rated best (unused_cards.py weak CARD 4: beside 9 cards rated below it),
+# expert chooses a money plan with it in 3 of 4 kingdoms (Seer), 2 (Cavalry), 1 (Inventor), the
+# engine in the others. Experiment (0.29) is in no candidate even so, rightly: in the kingdom of
+# it and the 9 rated lowest (Acting Troupe ... Village Green, expert.match on seeds 7000-7059,
+# both seats) money with 1, 2, 3 of it won 36.7%, 34.6%, 17.5%, hard's plan 48.7%, the engine 58.8%.
 # The engine with the card forced (unused_cards.py engine CARD 1000): bought or played in Seer 147
 # games, Cavalry 231, Inventor 39, Experiment 20; made to buy more it lost (deckmodel.py GAIN_SHARE,
 # traits.py Seer).
