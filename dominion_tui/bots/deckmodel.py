@@ -32,6 +32,12 @@ COPY_WORTH = 0.5
 # scaled in Deck.turn (at 0.15): 0.75 1,813 of 4,000 won, 1.25 1,803, 1 1,809: no matter.
 VILLAGER_SHARE = 0.15
 COFFER = 0.7  # what a Coffers token a card gives is worth in the deck model's coins
+# An Action that gains a card when played counts only its coins here (Inventor: its cut, 1). Lost:
+# payload worth also a share of the card gained (traits.gain_worth, a 4-cost 2; Inventor, Sculptor,
+# Falconer), Inventor forced (benchmarks/unused_cards.py engine Inventor 1000: 440 points, bought or
+# played in 39 games): share 0.25 440.5 and 40, 0.5 398.5 and 319, 1 290.5 and 757; at 0.5 with the
+# engine's gains chosen by the deck model too (see engine.py EnginePlan), 415 and 319. Traced (6 games at
+# 0.5): 31 of its 44 gains Silvers; a terminal Silver gainer crowds the engine's draw.
 
 
 def treasure_density(cards: list[Any]) -> float:

@@ -306,6 +306,11 @@ class EnginePlan:
         money = sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
         return [0 if money < 5 * density else 1]
 
+    # Tried: a card gained on its own turn (Inventor, Groom, Sculptor) chosen as the engine buys one
+    # (by_role, then the deck model) where hard's choice was no Victory card: in engine_vs_hard's
+    # first 4,000 games (a shared win half a point) 905.5 and 911 points against 895 and 911; with
+    # Inventor forced (benchmarks/unused_cards.py engine Inventor 1000) 440.5 against 440, Inventor
+    # bought or played in 23 games, not 39: no better, not kept.
     def answer_trash(self, game: Game, d: Any, picks: list[int]) -> list[int]:
         """The money bot's trashing, but Coppers only while the Treasures keep MONEY coins:
         an engine drawing its deck needs a Gold's price in hand before its payload comes."""

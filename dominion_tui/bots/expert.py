@@ -64,6 +64,27 @@ class Strategy:
     spare: tuple[str, ...] = ()  # cards bought only with coins that buy no Silver, one copy each
 
 
+# Never used by expert in `simulate --bots expert,hard --games 400 --seed 1`: Cavalry, Seer,
+# Inventor, Experiment (Kingdom cards), Populate (an Event, events.py populate_value). Why, traced
+# on that run's deals: rated below the kingdom's third best card (TUNED), a card is in no money
+# candidate (Cavalry in 0 of its 81 deals, Seer 2 of 68, Inventor 1 of 65, Experiment 0 of 64), and
+# the engine, offered in 57, 54, 50 and 51 of them, is seldom chosen and seldom buys them. Each
+# money plan the card could make, judged in its first 20 (16) deals, 10 seeds both seats
+# (benchmarks/unused_cards.py plans CARD 20 10), against the first candidate and the engine:
+#   card        first  money+1 X  +2 X  best card+1 X  engine
+#   Seer        0.544  0.139     0.105  0.429          0.224
+#   Cavalry     0.520  0.183     0.151  0.335          0.346
+#   Inventor    0.522  0.236     0.155  0.411          0.375   (16 deals)
+#   Experiment  0.442  0.111     0.097  0.283          0.189   (16 deals)
+# In these deals each loses a tenth or more of the games to expert's own plans: left unused.
+# Where the card is rated best (unused_cards.py weak CARD 4: beside 9 cards rated below it),
+# expert chooses a money plan with it in 3 of 4 kingdoms (Seer), 2 (Cavalry), 1 (Inventor), the
+# engine in the others. Experiment (0.29) is in no candidate even so, rightly: in the kingdom of
+# it and the 9 rated lowest (Acting Troupe ... Village Green, expert.match on seeds 7000-7059,
+# both seats) money with 1, 2, 3 of it won 36.7%, 34.6%, 17.5%, hard's plan 48.7%, the engine 58.8%.
+# The engine with the card forced (unused_cards.py engine CARD 1000): bought or played in Seer 147
+# games, Cavalry 231, Inventor 39, Experiment 20; made to buy more it lost (deckmodel.py GAIN_SHARE,
+# traits.py Seer).
 def candidates(kingdom: list[str]) -> list[Strategy]:
     """The plans worth trying in this kingdom, the most likely first (ties keep the first).
     Measured over random kingdoms (issue 22), a tuned count of the best card (EXPERT), the two
