@@ -83,7 +83,7 @@ class Strategy:
 # it and the 9 rated lowest (Acting Troupe ... Village Green, expert.match on seeds 7000-7059,
 # both seats) money with 1, 2, 3 of it won 36.7%, 34.6%, 17.5%, hard's plan 48.7%, the engine 58.8%.
 # The engine with the card forced (unused_cards.py engine CARD 1000): bought or played in Seer 147
-# games, Cavalry 231, Inventor 39, Experiment 20; made to buy more it lost (deckmodel.py GAIN_SHARE,
+# games, Cavalry 231, Inventor 39, Experiment 20; made to buy more it lost (deckmodel.py, on cards that gain;
 # traits.py Seer).
 def candidates(kingdom: list[str]) -> list[Strategy]:
     """The plans worth trying in this kingdom, the most likely first (ties keep the first).
