@@ -182,3 +182,13 @@ def test_way_of_the_rat_copies_the_plans_card_for_a_spare_copper_only() -> None:
         hard = make_player("hard", 1)
         assert hard.focus(game) == [("Villain", 2)]
         assert hard.answer_way(game, way_question(game, a, "Villain", "Way of the Rat")) == [way], hand
+
+
+def test_a_horse_draws_now_rather_than_wait_with_the_frog_or_the_turtle() -> None:
+    # a Horse returns to its pile with the Frog and the Turtle too, a turn later: its own text
+    # is not counted as lost against them, so a draw worth a coin beats the Frog's +1 Action
+    # and the Turtle's same draw next turn (both were taken, the draw then judged at 1 less)
+    for way in ("Way of the Frog", "Way of the Turtle"):
+        assert way_asked(["Sleigh"], way, "Horse", ["Copper", "Copper", "Estate"], ["Copper", "Estate", "Estate"]) == 0
+    # its draw wasted (a Province already in hand, 1 Buy): the Turtle keeps it for next turn
+    assert way_asked(["Sleigh"], "Way of the Turtle", "Horse", ["Gold", "Gold", "Silver"]) == 1

@@ -226,7 +226,6 @@ class WayJudge:
             + 0.5 * ct.coffers
             + (max(1.5, 0.6 * gain_worth(ct.gain_up_to)) if ct.gains else 0)
             + 0.7 * ct.villagers
-            - (1.0 if ct.returns else 0)
         )
         own = worth(ct, ct.discards_hand) + rest
         # the same text on this player's next turn (Turtle); off its turn, what the card's own
@@ -243,6 +242,12 @@ class WayJudge:
         if "Draw until you have 6" in text:  # Owl: as many cards as the hand lacks
             t = replace(t, cards=max(0, 6 - len(hand)))
         v = worth(t)
+        # a card that returns to its pile (a Horse) is kept by a Way that leaves it in play: a
+        # draw to come. Not by the Turtle nor the Frog, which only move its own play (and its
+        # return) to the next turn: counted as lost by its own text instead, that loss let any
+        # Way beat a Horse's draw (its own text's value then below 0, and no WAY_MARGIN)
+        if ct.returns and not t.returns and "Set this aside" not in text and "discard this from play" not in text:
+            v += 1.0
         if t.returns:  # Horse: the card goes back; little loss late or for a cheap card
             v -= 0.3 if late else 0.6 * self.card_value(game, card)
         if t.gain_up_to:  # Camel: a Gold waits in Exile for the next Gold gained; worth
@@ -281,7 +286,7 @@ class WayJudge:
         elif "when you gain a card, you may put it onto your deck" in text:  # Seal: the card
             # bought comes in the next hand, unless it is a Province
             v += 0.4 if h.money < 7 else 0
-        elif "when you discard this from play" in text:  # Frog: back on top, in the next hand
+        elif "discard this from play" in text:  # Frog: back on top, in the next hand
             v += max(0.3, 0.6 * self.card_value(game, card) - 1.0)
         elif "at the end of this turn" in text:  # Squirrel: the cards come for next turn
             v = t.cards * h.coin_density
