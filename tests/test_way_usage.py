@@ -192,3 +192,12 @@ def test_a_horse_draws_now_rather_than_wait_with_the_frog_or_the_turtle() -> Non
         assert way_asked(["Sleigh"], way, "Horse", ["Copper", "Copper", "Estate"], ["Copper", "Estate", "Estate"]) == 0
     # its draw wasted (a Province already in hand, 1 Buy): the Turtle keeps it for next turn
     assert way_asked(["Sleigh"], "Way of the Turtle", "Horse", ["Gold", "Gold", "Silver"]) == 1
+
+
+def test_way_of_the_frog_brings_a_strong_card_back_for_the_next_hand_when_its_text_does_nothing_now() -> None:
+    # a Province in hand, 1 Buy, Estates to draw: Research's draw and trash do nothing this turn,
+    # with the Frog it comes in the next hand (its text read "When you discard", never matched)
+    estates = ["Estate", "Estate", "Estate"]
+    assert way_asked(["Research"], "Way of the Frog", "Research", ["Gold", "Gold", "Silver"], estates) == 1
+    # an Estate in hand to trash: its own text
+    assert way_asked(["Research"], "Way of the Frog", "Research", ["Copper", "Copper", "Estate"], estates) == 0

@@ -286,8 +286,10 @@ class WayJudge:
         elif "when you gain a card, you may put it onto your deck" in text:  # Seal: the card
             # bought comes in the next hand, unless it is a Province
             v += 0.4 if h.money < 7 else 0
-        elif "discard this from play" in text:  # Frog: back on top, in the next hand
-            v += max(0.3, 0.6 * self.card_value(game, card) - 1.0)
+        elif "discard this from play" in text:  # Frog: back on top, in the next hand; for a
+            # strong card only. A floor of 0.3 (any card) lost for normal: Frog forced, 2,000 games
+            # against main, 49.2% +- 1.7 and 48.5% +- 1.8 (seeds 11, 12); hard 52.2%, 50.9%
+            v += max(0.0, 0.6 * self.card_value(game, card) - 1.0)
         elif "at the end of this turn" in text:  # Squirrel: the cards come for next turn
             v = t.cards * h.coin_density
         return v
