@@ -284,7 +284,10 @@ class WayJudge:
         elif "discard a Treasure to gain a copy" in text:  # Rat
             v = self.copy_for_treasure(game, p, card, h)
         elif "when you gain a card, you may put it onto your deck" in text:  # Seal: the card
-            # bought comes in the next hand, unless it is a Province
+            # bought comes in the next hand, unless it is a Province. Half a Gold's 3 coins (a
+            # Silver's 2) over the deck's coins a card instead of 0.4 lost: Seal forced, 2,000 games
+            # against 01d3027 (hard), 49.4% +- 1.0 and 49.1% +- 1.0 (seeds 11, 12), used in 664 and
+            # 644 games instead of 584 and 570
             v += 0.4 if h.money < 7 else 0
         elif "discard this from play" in text:  # Frog: back on top, in the next hand; for a
             # strong card only. A floor of 0.3 (any card) lost for normal: Frog forced, 2,000 games
