@@ -182,3 +182,22 @@ def test_way_of_the_rat_copies_the_plans_card_for_a_spare_copper_only() -> None:
         hard = make_player("hard", 1)
         assert hard.focus(game) == [("Villain", 2)]
         assert hard.answer_way(game, way_question(game, a, "Villain", "Way of the Rat")) == [way], hand
+
+
+def test_a_horse_draws_now_rather_than_wait_with_the_frog_or_the_turtle() -> None:
+    # a Horse returns to its pile with the Frog and the Turtle too, a turn later: its own text
+    # is not counted as lost against them, so a draw worth a coin beats the Frog's +1 Action
+    # and the Turtle's same draw next turn (both were taken, the draw then judged at 1 less)
+    for way in ("Way of the Frog", "Way of the Turtle"):
+        assert way_asked(["Sleigh"], way, "Horse", ["Copper", "Copper", "Estate"], ["Copper", "Estate", "Estate"]) == 0
+    # its draw wasted (a Province already in hand, 1 Buy): the Turtle keeps it for next turn
+    assert way_asked(["Sleigh"], "Way of the Turtle", "Horse", ["Gold", "Gold", "Silver"]) == 1
+
+
+def test_way_of_the_frog_brings_a_strong_card_back_for_the_next_hand_when_its_text_does_nothing_now() -> None:
+    # a Province in hand, 1 Buy, Estates to draw: Research's draw and trash do nothing this turn,
+    # with the Frog it comes in the next hand (its text read "When you discard", never matched)
+    estates = ["Estate", "Estate", "Estate"]
+    assert way_asked(["Research"], "Way of the Frog", "Research", ["Gold", "Gold", "Silver"], estates) == 1
+    # an Estate in hand to trash: its own text
+    assert way_asked(["Research"], "Way of the Frog", "Research", ["Copper", "Copper", "Estate"], estates) == 0
