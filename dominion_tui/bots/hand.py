@@ -293,13 +293,12 @@ class HandJudge(SimplePlayer):
         """One card put into the hand (Mountain Village's discard pile, Border Guard's revealed
         pair): the one worth most this turn."""
         p = d.player
-        return [max(range(len(d.options)), key=lambda i: (self.in_hand_worth(game, p, d.options[i].value), -i))]
+        return [max(range(len(d.options)), key=lambda i: (self.in_hand_worth(game, p, d.options[i].value.defn), -i))]
 
-    def in_hand_worth(self, game: Game, p: Any, card: Any) -> float:
-        """What a card put into the hand now brings this turn: a Treasure its coins, an Action
-        its worth while an Action is left to play it, a Victory card or a Curse nothing (a
-        Province from the discard pile was judged as a Province gained, late worth the most)."""
-        d = card.defn
+    def in_hand_worth(self, game: Game, p: Any, d: Any) -> float:
+        """What a card (its definition) put into the hand now brings this turn: a Treasure its
+        coins, an Action its worth while an Action is left to play it, a Victory card or a Curse
+        nothing (a Province from the discard pile was judged as a Province gained, late worth the most)."""
         if d.is_("Treasure"):
             return traits(d).coins + 0.5 * traits(d).buys
         if d.is_("Action") and p.actions and game.phase == "action":

@@ -5,7 +5,6 @@ They answer through the same decision interface as people."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
 from ..core.decisions import Decision, TurnAction
@@ -68,7 +67,7 @@ def now_worth(judge: Any, game: Game, d: Decision) -> Callable[[str], float]:
     unforced 50.2% +- 0.2 and 50.1% +- 0.2."""
     if "into your hand" not in d.prompt or game.current is not d.player or game.turn.bought_in_phase:
         return lambda name: 0.0
-    return lambda name: max(0.0, judge.in_hand_worth(game, d.player, SimpleNamespace(defn=game.db[name])))
+    return lambda name: max(0.0, judge.in_hand_worth(game, d.player, game.db[name]))
 
 
 class RandomPlayer:
