@@ -42,9 +42,11 @@ def deck_cards(p: Any) -> list[Any]:
     return p.hand.cards + p.deck.cards + p.discard.cards + p.in_play.cards + p.set_aside.cards + p.revealed.cards
 
 
-def hand_coins(p: Any) -> int:
-    """This turn's coins if every Treasure in hand is played: those made, and the hand's."""
-    return p.coins + sum(traits(c.defn).coins for c in p.hand.cards if c.is_("Treasure"))
+def hand_coins(p: Any, hand: list[Any] | None = None) -> int:
+    """This turn's coins if every Treasure in hand is played: those made, and the hand's (or
+    those of `hand`, the hand without a card about to be played)."""
+    cards = p.hand.cards if hand is None else hand
+    return p.coins + sum(traits(c.defn).coins for c in cards if c.is_("Treasure"))
 
 
 def spare_copper(game: Game, p: Any, label: str) -> bool:

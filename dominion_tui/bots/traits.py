@@ -46,6 +46,9 @@ class Traits:
     repeats: int = 0  # plays an Action from the hand this many times, next turn (Mastermind 3)
     gain_villagers: int = 0  # Villagers when gained (Lackeys, Silk Merchant): Actions banked when bought
     turn_actions: int = 0  # +Actions at the start of each of the owner's turns (a Project: Barracks)
+    # the card played comes back for the next turn, set aside to be played then (Turtle) or put
+    # onto the deck from play (Frog): its own play, and a Horse's return, only wait
+    next_turn: bool = False
 
 
 def _num(pattern: str, text: str) -> int:
@@ -54,6 +57,7 @@ def _num(pattern: str, text: str) -> int:
 
 
 _TRAITS: dict[str, Traits] = {}
+_NEXT_TURN = r"play it at the start of your next turn|When you discard this from play this turn, put it onto your deck"
 
 # What the text parse cannot see, declared per card (cards are data, not bot code): what a card
 # is worth in the terms of the other traits.
@@ -140,6 +144,7 @@ def traits(d: Any) -> Traits:
             copies_next="next time you play a card this turn, you may first gain a copy" in text,
             repeats=_num(r"play an Action (?:card )?from your hand (\d+) times", text),
             gain_villagers=_num(r"When you gain (?:or trash )?this,[^.]*\+(\d+) Villagers?", text),
+            next_turn=bool(re.search(_NEXT_TURN, text)),
             turn_actions=_num(r"^Project\. At the start of your turn, \+(\d+) Actions?\.", d.text),
             gain_treasures=bool(
                 re.search(

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.decisions import Decision
 from ..core.game import Game
+from .simple import hand_coins
 from .traits import Traits, gain_worth, is_junk, is_terminal, traits
 
 # Way of the Rat's copy, in the coins of this turn's buy the Way options are judged in, per unit
@@ -165,7 +166,7 @@ class WayJudge:
         actions_in = 0.3 * sum(c.is_("Action") for c in pile) / max(1, drawable)
         coins = [traits(c.defn).coins if c.is_("Treasure") else 0 for c in pile]  # once, for every draw judged
         coin_density = sum(coins) / max(1, drawable)
-        hand_money = p.coins + sum(traits(c.defn).coins for c in hand if c.is_("Treasure"))
+        hand_money = hand_coins(p, hand)
         late = len(game.supply.get("Province", [])) <= 4
         junk = max(
             (2.5 if c.name == "Curse" else 1.5 if c.name == "Estate" else 0.7 for c in hand if is_junk(game, c.name)),
@@ -249,7 +250,7 @@ class WayJudge:
         # draw to come. Not by the Turtle nor the Frog, which only move its own play (and its
         # return) to the next turn: counted as lost by its own text instead, that loss let any
         # Way beat a Horse's draw (its own text's value then below 0, and no WAY_MARGIN)
-        if ct.returns and not t.returns and "Set this aside" not in text and "discard this from play" not in text:
+        if ct.returns and not t.returns and not t.next_turn:
             v += 1.0
         if t.returns:  # Horse: the card goes back; little loss late or for a cheap card
             v -= 0.3 if late else 0.6 * self.card_value(game, card)
@@ -274,7 +275,7 @@ class WayJudge:
                 if aside
                 else 0
             )
-        elif "Set this aside" in text:  # Turtle: its whole text next turn, when wasted now
+        elif t.next_turn and t.plays:  # Turtle: its whole text next turn, when wasted now
             v = 0.9 * h.later
         elif t.upgrade:  # Butterfly: a card costing 1 more, a Silver or a Gold too
             v = self.upgrade_value(game, card, t.upgrade, late) - self.card_value(game, card)
@@ -292,7 +293,7 @@ class WayJudge:
             # against 01d3027 (hard), 49.4% +- 1.0 and 49.1% +- 1.0 (seeds 11, 12), used in 664 and
             # 644 games instead of 584 and 570
             v += 0.4 if h.money < 7 else 0
-        elif "discard this from play" in text:  # Frog: back on top, in the next hand; for a
+        elif t.next_turn:  # Frog: back on top, in the next hand; for a
             # strong card only. A floor of 0.3 (any card) lost for normal: Frog forced, 2,000 games
             # against main, 49.2% +- 1.7 and 48.5% +- 1.8 (seeds 11, 12); hard 52.2%, 50.9%
             v += max(0.0, 0.6 * self.card_value(game, card) - 1.0)
