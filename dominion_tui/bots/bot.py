@@ -787,7 +787,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         if labels == ["coins", "replay"]:  # Scepter: replay the best Action in play, if it beats 2 coins
             best = max((self.card_value(game, c.defn) for c in d.player.in_play.cards if c.is_("Action")), default=0.0)
             return [1] if best > 2.2 else [0]
-        if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Treasure worth 2 from the trash, else the Key (held: a Copper)
+        if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Treasure worth 2 from the trash, else the Key
             gold = any(c.is_("Treasure") and traits(c.defn).coins >= 2 for c in game.trash.cards)
-            return [1] if gold else [0] if spare_copper(game, d.player, "key") else [2]
+            return [1] if gold else [0] if spare_copper(game, d.player, "key") else [2]  # held: a Copper
         return super().answer_mode(game, d)
