@@ -25,16 +25,21 @@ def a_deck(cards: tuple[tuple[str, int], ...], coins: int, kingdom: list[str] = 
     return game, a
 
 
-def test_the_model_buys_what_adds_most_to_a_turns_coins() -> None:
-    """Dense money, 1 village and 2 terminal draws that seldom collide: the roles bought a second
-    Mountain Village at 5 coins; the deck model buys the card that adds most to a turn's coins
-    (Stockpile's 3 coins and a Buy), and Gold at 6. With 1 terminal draw, a second one at 5."""
+def test_the_model_buys_what_adds_most_to_what_a_turn_buys() -> None:
+    """Dense money (a turn's coins past 8 on average), 1 village and 2 terminal draws, no +Buy:
+    coins past 8 buy nothing, so the model buys a Buy: Stockpile (3 coins and a Buy) at 5 and 6
+    coins, not Gold; with no Stockpile in the kingdom, Barge (+3 Cards and a Buy). With a Barge
+    in the deck, Gold at 6. With 1 terminal draw, a second one at 5."""
     plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
     money = (("Gold", 3), ("Silver", 3), ("Copper", 2))
-    game, a = a_deck((*money, ("Mountain Village", 1), ("Swashbuckler", 2)), 6)
+    no_stockpile = [n if n != "Stockpile" else "Sleigh" for n in KINGDOM]
+    for coins in (5, 6):
+        game, a = a_deck((*money, ("Mountain Village", 1), ("Swashbuckler", 2)), coins)
+        assert plan.purchase(game, a) == "Stockpile"
+        game, a = a_deck((*money, ("Mountain Village", 1), ("Swashbuckler", 2)), coins, no_stockpile)
+        assert plan.purchase(game, a) == "Barge"
+    game, a = a_deck((*money, ("Mountain Village", 1), ("Swashbuckler", 2), ("Barge", 1)), 6, no_stockpile)
     assert plan.purchase(game, a) == "Gold"
-    a.coins = 5
-    assert plan.purchase(game, a) == "Stockpile"
     game, a = a_deck((*money, ("Mountain Village", 1), ("Swashbuckler", 1)), 5)
     assert plan.purchase(game, a) in ("Swashbuckler", "Barge")
 

@@ -4,6 +4,7 @@ engine plan (bots/engine.py) buys by it; the other bots read a deck's money a ca
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,19 @@ COPY_WORTH = 0.5
 # scaled in Deck.turn (at 0.15): 0.75 1,813 of 4,000 won, 1.25 1,803, 1 1,809: no matter.
 VILLAGER_SHARE = 0.15
 COFFER = 0.7  # what a Coffers token a card gives is worth in the deck model's coins
+# How a card is judged (Deck.value): not by a turn's average coins, but by what they buy, spread
+# by which money cards the turn reaches (the spread of a draw without replacement, times SPREAD
+# for what it leaves out: payload and draw that miss). engine_vs_hard 2000 at 0, 2000, then 4000,
+# 6000 (won; games with 5 or more Actions): by average coins 875 894, 889 887 (3,545; 874); spread
+# times 1 900 984, 948 952 (3,784; 841), 1.5 907 981, 935 961 (3,784; 1,009), 2 883 955, 3 831 873
+# (1,023 5 Actions of 4,000), 0 (no spread: the steps alone) 876 883 of the first 4,000, as by
+# average coins. PROVINCE_STEP (spread 1, a Gold's 6 a step of 0.5): 0 896 955, 1 895 969, 2 895
+# 985, 3 894 977; the Gold step 0 900 984, 1 885 991; SECOND_BUY 0.3 895 979, 1 900 972; ENGINE_PART
+# (engine.py) again 0.25 893 959, 0.75 894 963. --draws (the engine that draws its deck): 678 708 by
+# average coins, 688 742 so.
+SPREAD = 1.5
+PROVINCE_STEP = 2.0  # a Province's 8 coins over 8 coins' worth, in these coins
+SECOND_BUY = 0.6  # a coin past 8, when a +Buy card is reached
 # An Action that gains a card when played counts only its coins here (Inventor: its cut, 1). Lost:
 # payload worth also a share of the card gained (traits.gain_worth, a 4-cost 2; Inventor, Sculptor,
 # Falconer), Inventor forced (benchmarks/unused_cards.py engine Inventor 1000: 440 points, bought or
@@ -134,6 +148,7 @@ class Deck:
     free_draw: float = 0.0  # net cards of the non-terminal draw
     payloads: list[float] = field(default_factory=list)  # terminal coins
     money: float = 0.0  # coins of Treasures and non-terminal Actions
+    money_sq: float = 0.0  # the sum of their coins squared: how unevenly a turn's share of them falls
     trashers: int = 0
     buys: int = 0
     attacks: int = 0
@@ -153,6 +168,7 @@ class Deck:
         self.banked += 0 if owned else t.gain_villagers * VILLAGER_SHARE
         if not d.is_("Action"):
             self.money += t.coins
+            self.money_sq += t.coins * t.coins
             return
         if t.repeats:  # Mastermind: a terminal now, its payload what it plays again next turn
             self.repeats.append(t.repeats - 1)
@@ -169,6 +185,7 @@ class Deck:
         else:
             self.free_draw += net_draw(t, d)
             self.money += coins
+            self.money_sq += coins * coins
 
     def terminals(self) -> int:
         return len(self.draws) + len(self.payloads) + len(self.repeats)
@@ -209,10 +226,23 @@ class Deck:
         return out
 
     def gain(self, d: Any, base: float | None = None) -> float:
-        """What two copies of a card add to a turn's coins: two, so that a village or a draw
-        card is judged with the next one it makes worth buying (one copy: 316 of 1,000 benchmark
-        games won, two: 324). `base`: this deck's coins(), when the caller judges many cards."""
-        return self.with_(d, 2).coins() - (self.coins() if base is None else base)
+        """What two copies of a card add to a turn's buying (value): two, so that a village or a
+        draw card is judged with the next one it makes worth buying (one copy: 316 of 1,000
+        benchmark games won, two: 324). `base`: this deck's value(), when the caller judges many cards."""
+        return self.with_(d, 2).value() - (self.value() if base is None else base)
+
+    def value(self) -> float:
+        """What a turn's coins buy, the turn's coins spread by which money cards it reaches: each
+        coin up to 8, a Province's 8 PROVINCE_STEP more, coins past 8 SECOND_BUY each up to 16
+        when a +Buy card is reached. A deck that reaches more of itself spreads less, so draw
+        counts for the Provinces it makes sure of, not only for its average coins."""
+        reach = self.reach()
+        n = max(1, self.cards)
+        per_card = max(0.0, self.money_sq / n - (self.money / n) ** 2)
+        spread = SPREAD * math.sqrt(max(0.0, reach * (n - reach) / max(1, n - 1) * per_card))
+        mean = self.coins()
+        second = min(1.0, reach / n * self.buys) * SECOND_BUY * (past(mean, spread, 8) - past(mean, spread, 16))
+        return mean - past(mean, spread, 8) + PROVINCE_STEP * at_least(mean, spread, 8) + second
 
     def reach(self) -> float:
         return self.turn()[0]
@@ -225,6 +255,21 @@ class Deck:
         payloads = self.payloads + self.repeated(f)
         pay = sum(payloads) / len(payloads) if payloads else 0.0
         return self.money * f + min(f * len(payloads), max(0.0, actions - played)) * pay
+
+
+def at_least(mean: float, sd: float, k: float) -> float:
+    """The chance that coins spread normally about mean (sd) come to k or more."""
+    if sd <= 1e-9:
+        return 1.0 if mean >= k else 0.0
+    return 0.5 * math.erfc((k - mean) / (sd * math.sqrt(2)))
+
+
+def past(mean: float, sd: float, k: float) -> float:
+    """The coins past k to expect, of coins spread normally about mean (sd)."""
+    if sd <= 1e-9:
+        return max(0.0, mean - k)
+    z = (k - mean) / sd
+    return sd * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) + (mean - k) * 0.5 * math.erfc(z / math.sqrt(2))
 
 
 def part_fit(d: Any, short: bool) -> float:

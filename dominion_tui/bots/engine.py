@@ -1,5 +1,5 @@
 """expert's engine (issue 22): by the deck model (bots/deckmodel.py Deck), each buy the
-card that adds most to a turn's coins there, a +Buy, then Provinces. Offered as a candidate plan only in a kingdom with a village and a draw
+card that adds most to what a turn buys there (Deck.value), a +Buy, then Provinces. Offered as a candidate plan only in a kingdom with a village and a draw
 card; expert's simulations before the first turn keep it where it beats hard's money plans.
 A second engine, one that draws its deck (Strategy.draws: villages and draw by the ratio until a
 turn reaches most of the deck), plays 5 or more Actions in a turn twice as often but wins less;
@@ -144,7 +144,7 @@ class EnginePlan:
         """The engine that draws its deck: hard's focus card, attacks by turn 10 and a +Buy once
         the deck draws, as engine_part; then, below PAYLOAD_AT coins while a turn reaches less
         than DRAWN_SHARE of the deck, a village when one more terminal would find no Action, else
-        the best draw; else the card that adds most to a turn's coins in the deck model."""
+        the best draw; else the card that adds most to what a turn buys in the deck model."""
         offer = self.offer(game, p)
         role = self.by_role(game, p, deck, offer)
         if role:
@@ -159,7 +159,7 @@ class EnginePlan:
 
     def engine_part(self, game: Game, p: Any, deck: Deck) -> str | None:
         """hard's "Big Money + X" card, attacks by turn 10 and a +Buy once the deck draws (each
-        the best of its role), then the card the deck model says adds most to a turn's coins.
+        the best of its role), then the card the deck model says adds most to what a turn buys.
         Roles alone (draw before money while short of neither, villages for the terminals
         waiting, a trasher in the opening) won 287 of 1,000 benchmark games against hard and
         did better than hard's plan in 16 of 100 kingdoms; the model after these roles 378 and
@@ -208,13 +208,13 @@ class EnginePlan:
 
     @staticmethod
     def modelled(offer: dict[str, Any], deck: Deck, extra: dict[str, float] | None = None) -> str | None:
-        """The card that adds most to a turn's coins in the deck model, a village or draw card
+        """The card that adds most to what a turn buys in the deck model (Deck.value), a village or draw card
         ENGINE_PART more, where it adds any; a card that must trash a card from the hand not once
         the deck holds a trasher (five Researches destroyed the engine's own cards once the junk
         was gone)."""
         fits = {n: d for n, d in offer.items() if not destroys_own(deck, d)}
         extra = extra or {}
-        base = deck.coins()  # the same for every card: worked out once
+        base = deck.value()  # the same for every card: worked out once
         gains = {name: deck.gain(d, base) + ENGINE_PART * is_part(d) + extra.get(name, 0.0) for name, d in fits.items()}
         best = max(sorted(gains), key=gains.__getitem__, default=None)
         return best if best is not None and gains[best] > MODEL_MIN else None
