@@ -39,10 +39,10 @@ COFFER = 0.7  # what a Coffers token a card gives is worth in the deck model's c
 # 6000 (won; games with 5 or more Actions): by average coins 875 894, 889 887 (3,545; 874); spread
 # times 1 900 984, 948 952 (3,784; 841), 1.5 907 981, 935 961 (3,784; 1,009), 2 883 955, 3 831 873
 # (1,023 5 Actions of 4,000), 0 (no spread: the steps alone) 876 883 of the first 4,000, as by
-# average coins. PROVINCE_STEP (spread 1, a Gold's 6 a step of 0.5): 0 896 955, 1 895 969, 2 895
-# 985, 3 894 977; the Gold step 0 900 984, 1 885 991; SECOND_BUY 0.3 895 979, 1 900 972; ENGINE_PART
-# (engine.py) again 0.25 893 959, 0.75 894 963. --draws (the engine that draws its deck): 678 708 by
-# average coins, 688 742 so.
+# average coins. At spread 1 with a step of 0.5 at a Gold's 6 too (895 985): PROVINCE_STEP 0 896
+# 955, 1 895 969, 3 894 977; the Gold step 1 885 991 (0: 900 984, kept); ENGINE_PART (engine.py)
+# 0.25 893 959, 0.75 894 963. At spread 1 without it: SECOND_BUY 0.3 895 979, 1 900 972. --draws
+# (the engine that draws its deck): 678 708 by average coins, 688 742 so.
 SPREAD = 1.5
 PROVINCE_STEP = 2.0  # a Province's 8 coins over 8 coins' worth, in these coins
 SECOND_BUY = 0.6  # a coin past 8, when a +Buy card is reached

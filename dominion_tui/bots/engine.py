@@ -40,6 +40,9 @@ from .traits import actions_ignored, traits
 # again (a "trash" role first in by_role): by turn 2 375, by turn 4 362, none 427, MONEY 3 the same.
 # Attacks bought by turn 10: 1 1,779 of 4,000 benchmark games won, 2 1,809, 3 1,791. Only under a
 # Gold's 6 coins (traced: Coven for 7): 899 of 2,000 against 908, 5 Actions in 214 against 221.
+# Measured again with buys judged by Deck.value (engine_vs_hard 2000 at 0 and 2000: 1,888 won, 5
+# Actions in 512): ATTACKS 1 1,891 and 507, 3 1,908 and 511; DUCHY_AT 3 1,879, 5 1,859; BUY_AFTER
+# 0 1,838 and 603, 2 1,878 and 439; PROVINCE_TURN 6 1,830, 10 1,812 and 587: none kept.
 ATTACKS = 2
 DUCHY_AT = 4  # Provinces left when Duchies beat engine parts: 3 425 of 1,000 won, 4 427, 5 424
 # Coins of Treasures no Copper is trashed under: 3 and 7 the same (engine_vs_hard 2000: 908 and
@@ -77,7 +80,8 @@ MODEL_MIN = 0.05  # coins a turn a card must add in the deck model to be bought 
 # Before this turn, a Province only when the deck already pays for one. With the model's buys,
 # over 1,000 benchmark games: turn 0 370 won, 6 389, 8 406, 10 376, 13 297 (and 413 against 408
 # for 8 against 10 in the next 1,000 kingdoms); in 100 kingdoms, 8 did better than hard's plan in
-# 33 (40.7% won), 10 in 30 (37.1%).
+# 33 (40.7% won), 10 in 30 (37.1%). Lost: with 8 coins before it, only a card costing 6 or more
+# (a Gold, not a Barge): engine_vs_hard 2000 at 0 and 2000, 1,749 won against 1,769 (by average coins).
 PROVINCE_TURN = 8
 # The engine that draws its deck (Strategy.draws), tuned against `hard` on 100 kingdoms with a
 # village and a draw card, 12 games each (benchmarks/engine_vs_hard.py 100 6 --per-kingdom --draws;

@@ -139,7 +139,10 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
         # Not offered: the engine that draws its deck (Strategy.draws). Beside this one, the plan
         # chosen per kingdom on 12 games won 54.1% of 12 fresh ones against hard, 54.0% without
         # it; a copy of this engine on other seeds "did better" in as many kingdoms as it did
-        # (benchmarks/engine_vs_hard.py 100 6 --fresh; --per-kingdom --draws).
+        # (benchmarks/engine_vs_hard.py 100 6 --fresh; --per-kingdom --draws). With buys judged by
+        # Deck.value (benchmarks/action_turns.py expert hard 60): offered, the engine chosen in 14 of
+        # 60 kingdoms (3 the one that draws), 5 or more Actions in 5 games, 3 of those 14; without, 10
+        # and 3 games, 1 of the 10: too few to tell, and each candidate thins the others' games.
         out.append(Strategy(engine=True, label="an engine of the cards that add most to a turn's coins"))
     spare = spares(db, kingdom)
     out = [s if s.engine else replace(s, spare=spare) for s in out]
