@@ -3,11 +3,11 @@ against `hard` (benchmarks/engine_vs_hard.py)."""
 
 from __future__ import annotations
 
-from dominion_tui.bots.deckmodel import deck_of
+from dominion_tui.bots.deckmodel import PROVINCE_STEP, Deck, deck_of
 from dominion_tui.bots.engine import EnginePlan
 from dominion_tui.bots.expert import Expert, Strategy
 from dominion_tui.core.game import Config
-from dominion_tui.setup import new_game
+from dominion_tui.setup import database, new_game
 
 KINGDOM = ["Mountain Village", "Swashbuckler", "Priest", "Barge", "Cargo Ship"]
 KINGDOM += ["Supplies", "Stockpile", "Fisherman", "Cardinal", "Kiln"]
@@ -42,6 +42,20 @@ def test_the_model_buys_what_adds_most_to_what_a_turn_buys() -> None:
     assert plan.purchase(game, a) == "Gold"
     game, a = a_deck((*money, ("Mountain Village", 1), ("Swashbuckler", 1)), 5)
     assert plan.purchase(game, a) in ("Swashbuckler", "Barge")
+
+
+def test_a_steadier_deck_is_worth_more_at_the_same_average() -> None:
+    """Deck.value: 8 coins in every turn (a deck of 4 reached whole) buy a Province each time;
+    the same average from 5 of 10 cards falls short of 8 in some turns, and is worth less."""
+    db = database()
+    whole, half = Deck(), Deck()
+    for name, copies in (("Gold", 2), ("Copper", 2)):
+        whole = whole.with_(db[name], copies)
+    for name, copies in (("Gold", 4), ("Copper", 4), ("Estate", 2)):
+        half = half.with_(db[name], copies)
+    assert whole.coins() == half.coins() == 8
+    assert whole.value() == 8 + PROVINCE_STEP
+    assert half.value() < whole.value() - 0.5
 
 
 def test_no_trasher_is_bought_for_the_opening() -> None:

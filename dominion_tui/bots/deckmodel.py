@@ -236,21 +236,21 @@ class Deck:
         coin up to 8, a Province's 8 PROVINCE_STEP more, coins past 8 SECOND_BUY each up to 16
         when a +Buy card is reached. A deck that reaches more of itself spreads less, so draw
         counts for the Provinces it makes sure of, not only for its average coins."""
-        reach = self.reach()
-        n = max(1, self.cards)
+        turn = self.turn()
+        reach, n = turn[0], max(1, self.cards)
         per_card = max(0.0, self.money_sq / n - (self.money / n) ** 2)
         spread = SPREAD * math.sqrt(max(0.0, reach * (n - reach) / max(1, n - 1) * per_card))
-        mean = self.coins()
+        mean = self.coins(turn)
         second = min(1.0, reach / n * self.buys) * SECOND_BUY * (past(mean, spread, 8) - past(mean, spread, 16))
         return mean - past(mean, spread, 8) + PROVINCE_STEP * at_least(mean, spread, 8) + second
 
     def reach(self) -> float:
         return self.turn()[0]
 
-    def coins(self) -> float:
+    def coins(self, turn: tuple[float, float, float] | None = None) -> float:
         """A turn's coins: the money of the share of the deck reached, then terminal payload
-        as far as the Actions left go."""
-        reach, actions, played = self.turn()
+        as far as the Actions left go (`turn`: this deck's turn(), when already worked out)."""
+        reach, actions, played = turn or self.turn()
         f = min(1.0, reach / max(1, self.cards))
         payloads = self.payloads + self.repeated(f)
         pay = sum(payloads) / len(payloads) if payloads else 0.0
