@@ -69,13 +69,22 @@ def test_the_opening_questions_are_read_with_readline_while_the_game_loads(monke
     assert reader.read("Names>") == "3" and seen == [False]  # once
 
 
+def ctrl_c_heard() -> None:
+    """In the spawned game, before it starts: Ctrl+C interrupts, as in a player's terminal. A
+    suite started as a background job of a script (`bash .ci/run &`) has SIGINT ignored, and
+    every child inherits that: the game then never heard the Ctrl+C and these tests timed out."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_the_first_prompt_follows_the_first_line_at_once_in_a_terminal(tmp_path) -> None:
     import os
 
     import pexpect
 
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui"], env=env, timeout=20)
+    child = pexpect.spawn(sys.executable, ["-m", "dominion_tui"], env=env, timeout=20, preexec_fn=ctrl_c_heard)
     child.expect("Players>")
     said = child.before + child.after
     child.send("1\r")
@@ -108,7 +117,7 @@ def test_a_ctrl_c_just_after_the_prompt_is_written_stops_the_read(tmp_path) -> N
     import pexpect
 
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "TERM": "xterm"}
-    child = pexpect.spawn(sys.executable, ["-c", HELD_OPEN], env=env, timeout=20)
+    child = pexpect.spawn(sys.executable, ["-c", HELD_OPEN], env=env, timeout=20, preexec_fn=ctrl_c_heard)
     child.expect("Names>")
     child.sendcontrol("c")
     child.expect("stopped")
