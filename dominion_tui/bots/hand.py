@@ -88,7 +88,7 @@ class HandJudge(SimplePlayer):
         hand = [c for c in p.hand.cards if c.is_("Treasure")]
         if not hand:
             return None
-        total = p.coins + sum(traits(c.defn).coins for c in hand)
+        total = hand_coins(p)
         upgrade = self.keep_to_upgrade(game, p, hand, total)
         if upgrade is not None or not self.treasure_users(game):
             return upgrade
