@@ -279,6 +279,24 @@ def test_hideout_trashes_anything_but_a_victory_card() -> None:
     assert SimplePlayerAnswer(game, d) == [0]  # the simple player, unchanged, takes the Estate
 
 
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_a_card_that_must_trash_is_played_only_with_junk_to_trash(level: str) -> None:
+    """Scrap and Hideout trash a card from the hand whatever it holds: a money plan's Scrap
+    trashed Silvers, a Paddock and a Duchy. Hideout's trashed Estate brings a Curse: no junk."""
+    for card, hand, plays in (
+        ("Scrap", ["Silver", "Silver", "Duchy", "Gold"], False),
+        ("Scrap", ["Silver", "Estate", "Gold", "Gold"], True),
+        ("Hideout", ["Estate", "Estate", "Silver", "Gold"], False),
+        ("Hideout", ["Estate", "Copper", "Silver", "Gold"], True),  # 7 Coppers, a Silver, 2 Golds: to spare
+    ):
+        game, a = buy_phase([card])
+        game.phase, a.actions = "action", 1
+        for n in (card, *hand):
+            game.new_card(n, a.hand)
+        move = make_player(level, 1).action_move(game, a, game.legal_actions(a))
+        assert (move == TurnAction("play", card)) is plays, (card, hand, move)
+
+
 def SimplePlayerAnswer(game, d):
     from dominion_tui.bots import SimplePlayer
 

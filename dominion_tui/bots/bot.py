@@ -11,7 +11,7 @@ from ..core.game import Game
 from . import tuning
 from .endgame import buy_gains, loses, play_gains, points_buy, safe
 from .events import EXILES_ACTION, HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJudge
-from .hand import HandJudge
+from .hand import HandJudge, curses_victory
 from .owned import OwnedCounts
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer, deck_cards, now_worth, spare_copper
@@ -87,7 +87,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
         defs = game.db.defs
         names = {a.name or "" for a in acts if a.verb == "play" and "Action" in defs[a.name or ""].types}
-        names = {n for n in names if self.may_play(game, p, n) and not self.worse_hand(game, p, n)}
+        names = {n for n in names if self.may_play(game, p, n) and self.trash_ready(game, p, n)}
+        names = {n for n in names if not self.worse_hand(game, p, n)}
         if not names:
             if (
                 p.villagers
@@ -734,11 +735,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         if m and d.max == 1 and (kept := self.planned_trash(game, d)):
             return kept  # the Treasure kept back for it
         played = d.player.in_play.cards[-1] if d.player.in_play.cards else None
-        if played is not None and "Victory card, gain a Curse" in played.defn.text and d.max == 1:
-            # Hideout: a Victory card trashed brings a Curse, so anything else first
-            others = [i for i, o in enumerate(d.options) if not game.db[o.label].is_("Victory")]
-            if others:
-                return [min(others, key=lambda i: (self.worth(game, d.options[i].label), i))]
+        if played is not None and curses_victory(played.defn) and d.max == 1:
+            return self.cursed_trash(game, d)
         if not m or d.max != 1:
             return super().answer_trash(game, d)
         up = int(m.group(1))

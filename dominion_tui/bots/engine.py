@@ -13,14 +13,12 @@ a money deck of the model's payload and terminal draw. Where expert chose it and
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..core.decisions import TurnAction
 from ..core.game import Game
 from .deckmodel import (
     COFFER,
-    MUST_TRASH,
     Deck,
     deck_of,
     destroys_own,
@@ -97,9 +95,6 @@ PROVINCE_TURN = 8
 # attacks only under 6 coins 709 and 708; a village only once the terminals outnumber the Actions 684 and 727.
 DRAWN_PROVINCE_TURN = 8  # before this turn, a Province only when the deck pays for one: 10 29.3%, 8 29.7%, 6 28.5%
 DRAWN_SHARE = 0.8  # the share of the deck a turn reaches in the model when it is called drawn
-# A card that must trash from the hand and draws before it trashes (Recruiter), not one whose
-# cards come next turn (Research: with Gold and engine cards in hand it trashed a Patron).
-DRAWS_FIRST = re.compile(r"\+\d+ Cards?\. .*Trash a card from your hand")
 PAYLOAD_AT = 5  # coins that buy by the deck model (payload, Gold) even while the deck is not drawn
 
 
@@ -328,20 +323,6 @@ class EnginePlan:
         return out if len(out) >= d.min else picks
 
     def worth_playing(self, game: Game, p: Any, name: str) -> bool:
-        """Never a play whose gains end the game with a loss; a card that must trash a card from
-        the hand only with junk to trash (or, drawing first, junk likely to come)."""
-        d = game.db[name]
-        if not self.bot.may_play(game, p, name):
-            return False
-        if not MUST_TRASH.search(d.text):
-            return True
-        others = list(p.hand.cards)
-        others.remove(next(c for c in others if c.name == name))
-        money = self.bot.buying_power(p)
-        if any(c.name in ("Curse", "Estate") or c.name == "Copper" and money > MONEY for c in others):
-            return True
-        if not DRAWS_FIRST.search(d.text):  # Research draws next turn: no junk comes before it trashes
-            return False
-        pile = p.deck.cards or p.discard.cards
-        junk = sum(c.name in ("Curse", "Estate", "Copper") for c in pile)
-        return traits(d).cards >= 2 and junk >= len(pile) / 3
+        """Never a play whose gains end the game with a loss, nor one that must trash a good card
+        (HandJudge.trash_ready, with Coppers kept while the Treasures make MONEY coins)."""
+        return self.bot.may_play(game, p, name) and self.bot.trash_ready(game, p, name, MONEY)
