@@ -143,6 +143,12 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
         # Deck.value (benchmarks/action_turns.py expert hard 60): offered, the engine chosen in 14 of
         # 60 kingdoms (3 the one that draws), 5 or more Actions in 5 games, 3 of those 14; without, 10
         # and 3 games, 1 of the 10: too few to tell, and each candidate thins the others' games.
+        # Offered again (benchmarks/expert_choice.py, 160 kingdoms): chosen in none, the plans
+        # chosen -0.30 +- 0.25 points; in place of hard's plan with Duchies from 5 Provinces left
+        # (as many candidates), -0.52 +- 0.20 of 113. Where an engine of 5 or more Actions beat
+        # expert's money plan on 40 fresh games (benchmarks/stronger_engine.py 60: 4 kingdoms),
+        # expert offered it played 5 or more Actions in 77 of their 160 games: too few kingdoms
+        # gain to pay for the choice it blurs in all the others. Not kept.
         out.append(Strategy(engine=True, label="an engine of the cards that add most to a turn's coins"))
     spare = spares(db, kingdom)
     out = [s if s.engine else replace(s, spare=spare) for s in out]
