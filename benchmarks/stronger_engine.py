@@ -10,7 +10,11 @@ turn in at least half of its games; it is the stronger plan when it also scores 
 as the money plan expert would choose (not as expert's choice: that choice may be the engine).
 The figure: in those kingdoms, the share of expert's games with 5 or more Actions; and expert's
 points against those of its money plan alone, in every kingdom (what offering engines is worth).
-About 12 s a kingdom on 2 cores; `-v` prints each kingdom."""
+About 12 s a kingdom on 2 cores; `-v` prints each kingdom.
+On 6dbb838, `30 0 20` and `30 30 20` (the first 60 kingdoms, 40 games each): such an engine was
+the stronger plan in 4 kingdoms, and expert played 5 or more Actions in 41 of their 160 games
+(the engine that draws its deck offered as a candidate too: 77); expert's points 1,623.5 of
+2,400, its money plans alone 1,578.5."""
 
 from __future__ import annotations
 
