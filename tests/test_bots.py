@@ -287,7 +287,7 @@ def test_a_card_that_must_trash_is_played_only_with_junk_to_trash(level: str) ->
         ("Scrap", ["Silver", "Silver", "Duchy", "Gold"], False),
         ("Scrap", ["Silver", "Estate", "Gold", "Gold"], True),
         ("Hideout", ["Estate", "Estate", "Silver", "Gold"], False),
-        ("Hideout", ["Estate", "Copper", "Silver", "Gold"], True),  # 7 Coppers, a Silver, 2 Golds: to spare
+        ("Hideout", ["Estate", "Copper", "Silver", "Gold"], True),  # 8 Coppers, a Silver, a Gold: 13 coins
     ):
         game, a = buy_phase([card])
         game.phase, a.actions = "action", 1

@@ -87,8 +87,11 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
     def action_move(self, game: Game, p: Any, acts: list[TurnAction]) -> TurnAction | None:
         defs = game.db.defs
         names = {a.name or "" for a in acts if a.verb == "play" and "Action" in defs[a.name or ""].types}
-        names = {n for n in names if self.may_play(game, p, n) and self.trash_ready(game, p, n)}
-        names = {n for n in names if not self.worse_hand(game, p, n)}
+        names = {
+            n
+            for n in names
+            if self.may_play(game, p, n) and self.trash_ready(game, p, n) and not self.worse_hand(game, p, n)
+        }
         if not names:
             if (
                 p.villagers

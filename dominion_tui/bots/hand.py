@@ -85,9 +85,9 @@ class HandJudge(SimplePlayer):
         return d.name in JUNK and not (cursed and d.is_("Victory"))
 
     def cursed_trash(self, game: Game, d: Decision) -> list[int]:
-        """Hideout's trash: junk that is no Victory card, else the least worth of the others
-        (a Victory card brings a Curse): a Copper only above the money floor while a Curse is
-        there, as any trash (SimplePlayer.answer_trash)."""
+        """Hideout's trash, where a Victory card trashed brings a Curse: the least worth of the
+        junk that is no Victory card (a Curse; a Copper only above the money floor, as
+        SimplePlayer.answer_trash keeps it); with none, of any card but a Victory card."""
         power = self.buying_power(d.player)
         defs = [game.db[o.label] for o in d.options]
         junk = [i for i, x in enumerate(defs) if self.junk_to_trash(x, power, cursed=True)]
