@@ -172,6 +172,23 @@ def test_expert_never_takes_the_last_province_while_that_loses() -> None:
     assert buys(bot, game, a) == "Province"
 
 
+def test_expert_buys_a_gold_at_8_coins_until_its_treasures_make_15_coins_and_hard_a_province() -> None:
+    """Big Money's first Province waits for the money: 7 Coppers and 3 Silvers make 13 coins, a
+    Gold more makes 16. Once the Duchies start, a Province at 8 coins whatever the money."""
+    game, a = buy_phase(["Barge"], coins=8)
+    for _ in range(3):
+        game.new_card("Silver", a.discard)
+    bot = Expert(1, strategy=Strategy())
+    assert buys(bot, game, a) == "Gold"
+    assert "more money" in hint(game, Decision("turn", a, "Buy phase", topic="buy"))[1]
+    assert buys(make_player("hard", 1), game, a) == "Province"
+    game.new_card("Gold", a.discard)
+    assert buys(bot, game, a) == "Province"
+    a.discard.cards.pop()  # the Gold again gone: 13 coins, but 4 Provinces left
+    del game.supply["Province"].cards[4:]
+    assert buys(bot, game, a) == "Province"
+
+
 def test_expert_keeps_the_penultimate_province_when_the_other_could_win_with_the_last() -> None:
     game, a = buy_phase(["Barge"], coins=8)
     del game.supply["Province"].cards[2:]  # 2 left

@@ -32,8 +32,13 @@ from .rng import PositionRandom
 from .traits import is_terminal, traits
 
 # What expert starts from: the score counted at the end (no last Province that loses, no
-# penultimate one that lets the other win), landscapes judged, hard's focus when nothing better.
-BASE = Plan(endgame=3, focus_min=0.6, focus_landscapes=1)
+# penultimate one that lets the other win), landscapes judged, hard's focus when nothing better,
+# and Big Money's first Province only once the deck's Treasures make 15 coins (a Gold before):
+# expert's first candidate against hard, each kingdom's 10 seeds both seats paired with and
+# without (benchmarks/plan_knobs.py 400 10, sets b and c): 15 coins +1.31 +- 0.70 and
+# +1.32 +- 0.80 points (two sets), 14 +1.47 and +1.07, 13 +0.66, 11 +0.49, 16 +0.83, 17 +0.16;
+# by coins per card instead (0.9, 1.0, 1.1 a card) -0.43, -2.20, -8.17.
+BASE = Plan(endgame=3, focus_min=0.6, focus_landscapes=1, province_money=15)
 SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells nothing of the plan
 # Seeds per round, each played in both seats. Over 39 random kingdoms, each chosen plan judged on
 # 60 fresh games against hard (benchmarks/expert_seeds.py): a third of these seeds chose plans

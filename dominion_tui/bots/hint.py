@@ -107,6 +107,8 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
             return "Now it is worth more than the card these coins would buy."
         if s.cards and any(n == name for n, _ in s.cards) or s.engine and d.kind == "kingdom":
             return f"The plan for this kingdom is {s.label}."
+        if name == "Gold" and p.coins >= game.cost(game.db["Province"]):
+            return "The deck needs more money before it turns to Provinces."
         if name in ("Gold", "Silver"):
             return "Money makes the next hands stronger."
         return f"The kingdom card that helps this deck most for {game.cost(d)} coins."
