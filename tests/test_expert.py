@@ -4,6 +4,7 @@ move while that loses, and gives the player hints that the interpreter accepts."
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -187,6 +188,17 @@ def test_expert_buys_a_gold_at_8_coins_until_its_treasures_make_15_coins_and_har
     a.discard.cards.pop()  # the Gold again gone: 13 coins, but 4 Provinces left
     del game.supply["Province"].cards[4:]
     assert buys(bot, game, a) == "Province"
+
+
+def test_with_6_coins_expert_buys_a_gold_before_a_second_copy_of_its_card_and_hard_the_copy() -> None:
+    game, a = buy_phase(["Villain"], coins=6)
+    game.new_card("Villain", a.discard)
+    plan = Strategy(cards=(("Villain", 2),))
+    assert buys(Expert(1, strategy=plan), game, a) == "Gold"
+    hards = Strategy(replace(expert.BASE, gold_first=4), (("Villain", 2),))  # hard's rule
+    assert buys(Expert(1, strategy=hards), game, a) == "Villain"
+    a.coins = 5
+    assert buys(Expert(1, strategy=plan), game, a) == "Villain"
 
 
 def test_expert_keeps_the_penultimate_province_when_the_other_could_win_with_the_last() -> None:

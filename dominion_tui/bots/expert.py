@@ -38,7 +38,9 @@ from .traits import is_terminal, traits
 # without (benchmarks/plan_knobs.py 400 10, sets b and c): 15 coins +1.31 +- 0.70 and
 # +1.32 +- 0.80 points (two sets), 14 +1.47 and +1.07, 13 +0.66, 11 +0.49, 16 +0.83, 17 +0.16;
 # by coins per card instead (0.9, 1.0, 1.1 a card) -0.43, -2.20, -8.17.
-BASE = Plan(endgame=3, focus_min=0.6, focus_landscapes=1, province_money=15)
+# With 6 coins and one copy of the plan's card owned, a Gold before another copy that costs up to
+# a Gold (hard: up to 4): +1.59 +- 0.81 and +0.87 +- 0.82 (sets b, d), any cost +1.11 +- 0.78 (c).
+BASE = Plan(endgame=3, focus_min=0.6, focus_landscapes=1, province_money=15, gold_first=6)
 SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells nothing of the plan
 # Seeds per round, each played in both seats. Over 39 random kingdoms, each chosen plan judged on
 # 60 fresh games against hard (benchmarks/expert_seeds.py): a third of these seeds chose plans

@@ -25,6 +25,7 @@ class Plan:
     focus_min: float = 2.0  # a tuned "Big Money + X" rating (TUNED) this good makes X the plan
     focus_cards: int = 1  # how many such cards, best first
     focus_landscapes: int = 0  # 1: Events and Projects too, judged as normal does
+    gold_first: int = 4  # at 6 coins, a Gold before another copy of the plan's card costing up to this
     province_money: int = 0  # at 8 coins before the Duchies, a Gold while the deck's Treasures make fewer coins
 
 
