@@ -14,7 +14,8 @@ About 12 s a kingdom on 2 cores; `-v` prints each kingdom.
 On 6dbb838, `30 0 20` and `30 30 20` (the first 60 kingdoms, 40 games each): such an engine was
 the stronger plan in 4 kingdoms, and expert played 5 or more Actions in 41 of their 160 games
 (the engine that draws its deck offered as a candidate too: 77); expert's points 1,623.5 of
-2,400, its money plans alone 1,578.5."""
+2,400, its money plans alone 1,578.5. On 0ba7b07 (money plans that wait for 15 coins of
+Treasures before a Province): 5 kingdoms, 71 of their 200 games; 1,636.5 against 1,592.5."""
 
 from __future__ import annotations
 
