@@ -174,7 +174,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         # 48.9% and 49.6% +- 1.3: a Cavalry is no better than the Silver or Gold it displaces in these
         # decks (one beside hard's focus card, bought as the focus is: 39.9% +- 2.1).
         if coins >= 8:
-            money_first = provinces > plan.duchy_at and treasure_coins(p) < plan.province_money
+            money_first = plan.province_money and provinces > plan.duchy_at and treasure_coins(p) < plan.province_money
             gold = money_first and game.supply["Gold"].cards
             return self.landscape_purchase(game, p) or ("Gold" if gold else "Province")
         extra = self.extra_turn(game, p) if provinces <= plan.duchy_at and coins < 8 else None
@@ -270,10 +270,10 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
 
     def focus_purchase(self, game: Game, p: Any, cards: list[tuple[str, int]]) -> str | None:
         """Big Money with X: X up to its count (Gold first at 6 when X is cheap and owned:
-        Plan.gold_first). No other Kingdom card: the best one by `best_kingdom` bought instead of Silver or Gold before
-        the Duchies, when it beat the usual bar, lost 40.4% +- 3.1 of 1,000 random kingdoms
-        against this (44.6% +- 2.4 with Actions that leave an Action only; by a margin of 1
-        more, 47.1% and 47.8%; of 2, 49.6% +- 0.5)."""
+        Plan.gold_first). No other Kingdom card: the best one by `best_kingdom` bought instead of
+        Silver or Gold before the Duchies, when it beat the usual bar, lost 40.4% +- 3.1 of 1,000
+        random kingdoms against this (44.6% +- 2.4 with Actions that leave an Action only; by a
+        margin of 1 more, 47.1% and 47.8%; of 2, 49.6% +- 0.5)."""
         coins = p.coins
         for name, count in cards:
             d = game.db[name]
