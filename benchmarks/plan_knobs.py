@@ -10,11 +10,13 @@ first turn, so a run of 400 kingdoms and 10 seeds takes about 45 s on 2 cores:
 from __future__ import annotations
 
 import json
-import math
 import random
 import sys
 from dataclasses import replace
 from multiprocessing import Pool
+from typing import Any
+
+from head_to_head import interval  # this folder: run as python benchmarks/plan_knobs.py
 
 from dominion_tui.bots.expert import candidates, match
 from dominion_tui.simulate import random_kingdom
@@ -28,10 +30,12 @@ def one(args: tuple[int, int, dict, str]) -> tuple[float, float]:
     changed = replace(base, plan=replace(base.plan, **knobs))
     rng = random.Random(f"knobseed:{i}")
     seeds = [rng.randrange(10**9) for _ in range(seeds_n)]
-    games = 2 * len(seeds)
-    a = sum(match(kingdom, lands, base, g, first) for g in seeds for first in (True, False)) / games
-    b = sum(match(kingdom, lands, changed, g, first) for g in seeds for first in (True, False)) / games
-    return b - a, a
+
+    def share(s: Any) -> float:
+        return sum(match(kingdom, lands, s, g, first) for g in seeds for first in (True, False)) / (2 * len(seeds))
+
+    a = share(base)
+    return share(changed) - a, a
 
 
 def main(argv: list[str]) -> None:
@@ -39,11 +43,9 @@ def main(argv: list[str]) -> None:
     tag = argv[3] if len(argv) > 3 else ""
     with Pool(2) as pool:
         rows = pool.map(one, [(i, seeds, knobs, tag) for i in range(k)])
-    diffs = [d for d, _ in rows]
-    mean = sum(diffs) / len(diffs)
-    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+    mean, half = interval([d for d, _ in rows])
     base = 100 * sum(a for _, a in rows) / len(rows)
-    print(f"{knobs}: the plan {base:.1f}%, changed {100 * mean:+.2f} +- {100 * 1.96 * se:.2f} points", flush=True)
+    print(f"{knobs}: the plan {base:.1f}%, changed {100 * mean:+.2f} +- {100 * half:.2f} points", flush=True)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from .events import EXILES_ACTION, HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJud
 from .hand import HandJudge, curses_victory
 from .owned import OwnedCounts
 from .plans import PLANS, Plan
-from .simple import JUNK, SimplePlayer, deck_cards, now_worth, spare_copper, treasure_coins
+from .simple import JUNK, SimplePlayer, deck_cards, now_worth, spare_copper
 from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
@@ -174,8 +174,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         # 48.9% and 49.6% +- 1.3: a Cavalry is no better than the Silver or Gold it displaces in these
         # decks (one beside hard's focus card, bought as the focus is: 39.9% +- 2.1).
         if coins >= 8:
-            money_first = plan.province_money and provinces > plan.duchy_at and treasure_coins(p) < plan.province_money
-            gold = money_first and game.supply["Gold"].cards
+            poor = plan.province_money and provinces > plan.duchy_at and self.buying_power(p) < plan.province_money
+            gold = poor and game.supply["Gold"].cards
             return self.landscape_purchase(game, p) or ("Gold" if gold else "Province")
         extra = self.extra_turn(game, p) if provinces <= plan.duchy_at and coins < 8 else None
         if extra:

@@ -49,11 +49,6 @@ def hand_coins(p: Any, hand: list[Any] | None = None) -> int:
     return p.coins + sum(traits(c.defn).coins for c in cards if c.is_("Treasure"))
 
 
-def treasure_coins(p: Any) -> int:
-    """The coins p's deck's Treasures make (Exile aside): Big Money's measure of a deck's money."""
-    return sum(traits(c.defn).coins for c in deck_cards(p) if c.is_("Treasure"))
-
-
 def spare_copper(game: Game, p: Any, label: str) -> bool:
     """Treasurer with its Key ("key", the mode's label) held already: taking it again does
     nothing, so a Copper in hand is trashed instead, when the hand's coins less one still reach
