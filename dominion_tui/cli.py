@@ -297,6 +297,32 @@ def resume_save(arg: str, out: Output, read: Callable[[str], str]) -> tuple[Path
     return path, read_save(path)
 
 
+def claim_resumed(arg: str, out: Output, read: Callable[[str], str]) -> tuple[Path, SaveData, bool, Claim | None]:
+    """The game `--resume ARG` means, its file, whether that file is kept as it is, and the claim.
+    A game the data folder keeps plays on in its own file, held while it runs, and is read again
+    once held; a file the player named is kept: playing on autosaves to a new file. A waiting game
+    claimed by another window between the choice and the claim (a new game started that moment
+    keeps it aside as previous.json) is not the end: the games still waiting are offered again."""
+    for _ in range(5):
+        path, data = resume_save(arg, out, read)
+        if not own_game(path):
+            return path, data, True, None
+        try:
+            claim = Claim.take(path)
+        except OSError:
+            return path, data, False, None  # a folder that takes no lock file: the game plays on unguarded
+        if claim is not None:
+            try:
+                return path, read_save(path), False, claim
+            except SaveError:
+                claim.release()
+                if arg or os.path.lexists(path):
+                    raise  # only a file gone meanwhile (kept aside by a new game) is chosen again
+        elif arg:
+            break
+    raise SaveError(f"The game in {path} is being played now, in another window.")
+
+
 def own_game(path: Path) -> bool:
     """A game the data folder keeps (it plays on in its own file), not a file the player named."""
     return bool(OWN_NAME.fullmatch(path.name)) and same_file(path.parent, autosave_path().parent)
@@ -361,21 +387,11 @@ def play(args: argparse.Namespace) -> int:
         if read_or_default(opening.read, "Saved game>").lower() not in ("2", "new", "n"):
             args.resume = ""
     if args.resume is not None:
-        path, data = resume_save(args.resume, out, opening.read)
+        path, data, keep, claim = claim_resumed(args.resume, out, opening.read)
         config, answers, computers = data.config, data.answers, data.computers
         levels = data.levels  # a save from before levels were kept: every computer plays normal
         tips_on, given = parse_state(data.tips) or (False, set())  # an older save: tips off
-        # a game the data folder keeps plays on in its own file, held while it runs; a file the
-        # player named stays as it is: playing on autosaves to a new file of the data folder
-        keep = not own_game(path)
         if not keep:
-            try:
-                claim = Claim.take(path)
-            except OSError:
-                claim = None  # a folder that takes no lock file: the game plays on unguarded
-            else:
-                if claim is None:
-                    raise SaveError(f"The game in {path} is being played now, in another window.")
             save_path = path
     else:
         opening_questions(args, out, opening.read)

@@ -176,6 +176,33 @@ def test_a_game_being_played_is_not_resumed_twice(tmp_path: Path) -> None:
     playing.finish("quit")
 
 
+def test_a_resume_that_loses_its_game_to_a_new_one_started_that_moment_resumes_it_from_previous(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--resume` read the waiting autosave, then a new game claimed that file and kept the old game
+    aside as previous.json before the resume could claim it: the resume goes on with previous.json
+    (it used to say the game was being played in another window)."""
+    res = run(tmp_path, GAME, [*TURN, "quit"])
+    assert "Game saved." in res.stdout, res.stdout + res.stderr
+    waiting = save.read(folder(tmp_path) / "autosave.json")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    real, others = cli.resume_save, []
+
+    def raced(arg: str, out: Output, read: Any) -> Any:
+        found = real(arg, out, read)
+        if not others:  # the new game, started this moment: claims autosave.json, keeps ours aside
+            others.append(cli.new_journal(Output(stream=io.StringIO())))
+        return found
+
+    monkeypatch.setattr(cli, "resume_save", raced)
+    path, data, keep, claim = cli.claim_resumed("", Output(stream=io.StringIO()), lambda prompt: "")
+    assert others[0][0] == folder(tmp_path) / "autosave.json" and others[0][1] is not None
+    assert path == folder(tmp_path) / "previous.json" and not keep and claim is not None
+    assert data.config == waiting.config and data.answers == waiting.answers
+    claim.release()
+    others[0][1].release()
+
+
 # ---------------------------------------------------------------- 2. an undo survives a kill
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_an_undo_survives_a_kill_before_the_next_answer(tmp_path: Path) -> None:
