@@ -146,6 +146,11 @@ class Heap:
             and note.data["what"] == got
         )
 
+    def all_of(self, note: Note) -> bool:
+        """The total is what was spent ("+1 Action, 1 in total" after "spends 1 Villager for 1
+        Action"): nothing new, even for the player who spent it."""
+        return bool(note.data["total"] == self.note.data["n"])
+
 
 HEAPED = {"discard", "spend", "exile", "gain", "gain_fail", "exile_fail"}
 
@@ -168,7 +173,7 @@ class Teller:
             if not want:
                 return []  # unsaid anyway: the heap goes on
             if self.heap.takes(note, self.narrator) or (
-                viewer is not None and note.player != viewer and self.heap.says(note)
+                self.heap.says(note) and (viewer is not None and note.player != viewer or self.heap.all_of(note))
             ):
                 return []
             return self.flush() + self.note(note, lines)

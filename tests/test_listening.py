@@ -426,6 +426,24 @@ def test_a_computers_coffers_spent_one_at_a_time_are_one_line() -> None:
     assert heard == ["Bot spends 3 Coffers for 3 coins, 0 left."], heard
 
 
+def test_a_villager_spent_says_its_action_once_and_coffers_keep_the_coins_total() -> None:
+    """Seen by all (hot-seat, a game of computers): "+1 Action, 1 in total" after "spends 1
+    Villager for 1 Action" is the same fact again; a Coffers spend's new coin total is not."""
+    out, heard = recording(viewer=None)
+    out.note(Note("spend", "Bot", {"what": "villagers", "n": 1, "left": 1}))
+    out.note(Note("plus", "Bot", {"what": "actions", "n": 1, "total": 1}))
+    play(out, "Bot", "Black Cat")
+    out.note(Note("spend", "Ann", {"what": "coffers", "n": 2, "left": 0}))
+    out.note(Note("plus", "Ann", {"what": "coins", "n": 2, "total": 5}))
+    out.flush()
+    assert heard == [
+        "Bot spends 1 Villager for 1 Action, 1 left.",
+        "Bot plays Black Cat.",
+        "Ann spends 2 Coffers for 2 coins, 0 left.",
+        "Ann gets +2 coins, 5 in total.",
+    ], heard
+
+
 def test_two_exiles_in_a_row_are_one_line() -> None:
     out, heard = recording(viewer="Me")
     out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "Estate"}))
