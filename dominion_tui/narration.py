@@ -95,6 +95,8 @@ def combine(a: Note, b: Note) -> Note | None:
         return None
     if a.kind == "discard" and da.get("src") == db.get("src"):
         return Note("discard", b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
+    if a.kind == "to_hand" and bool(da.get("hidden")) == bool(db.get("hidden")):
+        return Note("to_hand", b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
     if a.kind == "spend" and da["what"] == db["what"]:
         return Note("spend", b.player, {**db, "n": da["n"] + db["n"]})
     if (
@@ -288,7 +290,11 @@ class Narrator:
         return f"{p} reveals {listing(d['cards'])}."
 
     def _to_hand(self, p, d):
-        what = article(d["card"]) if self.sees(p) or not d.get("hidden") else "a card"
+        cards = d.get("cards", [d["card"]])  # several in a row: one line
+        seen = self.sees(p) or not d.get("hidden")
+        what = article(d["card"]) if len(cards) == 1 and seen else grouped(cards) if seen else count(len(cards), "card")
+        if len(cards) == 1 and not seen:
+            what = "a card"
         return f"{p} puts {what} into their hand."
 
     def _to_deck(self, p, d):

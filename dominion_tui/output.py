@@ -152,7 +152,7 @@ class Heap:
         return bool(note.data["total"] == self.note.data["n"])
 
 
-HEAPED = {"discard", "spend", "exile", "gain", "gain_fail", "exile_fail"}
+HEAPED = {"discard", "spend", "exile", "gain", "gain_fail", "exile_fail", "to_hand"}
 
 
 class Teller:
@@ -221,7 +221,7 @@ class Teller:
                 return self.flush()  # another card, unsaid: what follows is not this one's doing
             if not want:
                 return []  # unsaid anyway: the run goes on
-        if want and len(lines) == 1 and note.kind in ("play", "react", "trigger"):
+        if want and len(lines) == 1 and note.kind in ("play", "react", "trigger", "duration"):
             if run is not None and run.echo and not run.notes and note.player == run.player:
                 self.run = None  # the answer was this play: said once, by the play
             out = self.flush()  # a card's line: what it does joins it

@@ -444,6 +444,23 @@ def test_a_villager_spent_says_its_action_once_and_coffers_keep_the_coins_total(
     ], heard
 
 
+def test_a_duration_and_the_cards_it_puts_into_the_hand_are_one_line() -> None:
+    """Research's cards came to the hand a line each after "Ann's Research resolves."; now one line,
+    the cards named only to their owner."""
+    for viewer, heard_line in (
+        (None, "Ann's Research resolves: puts Gold, 2 Coppers into their hand."),
+        ("Ann", "Ann's Research resolves: puts Gold, 2 Coppers into their hand."),
+        ("Ben", "Ann's Research resolves: puts 3 cards into their hand."),
+    ):
+        out, heard = recording(viewer=viewer)
+        out.note(Note("duration", "Ann", {"card": "Research"}))
+        for card in ("Gold", "Copper", "Copper"):
+            out.note(Note("to_hand", "Ann", {"card": card, "hidden": True}))
+        play(out, "Ann", "Copper", total=1, treasure=True)
+        out.flush()
+        assert heard[0] == heard_line, heard
+
+
 def test_two_exiles_in_a_row_are_one_line() -> None:
     out, heard = recording(viewer="Me")
     out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "Estate"}))
