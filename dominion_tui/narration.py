@@ -367,9 +367,14 @@ class Narrator:
         return f"{p} gets {count(d['n'], 'Villager')}, {d['total']} in total."
 
     def _spend(self, p, d):
-        if d["what"] == "coffers":
-            return f"{p} spends {d['n']} Coffers for {count(d['n'], 'coin')}, {d['left']} left."
-        return f"{p} spends {count(d['n'], 'Villager')} for {count(d['n'], 'Action')}, {d['left']} left."
+        coffers = d["what"] == "coffers"
+        spent = f"{d['n']} Coffers" if coffers else count(d["n"], "Villager")
+        got = "coin" if coffers else "Action"
+        total = d.get("total", d["n"])  # the spend's +coins or +Actions with those had before
+        if total == d["n"]:
+            return f"{p} spends {spent} for {count(d['n'], got)}, {d['left']} left."
+        left = f"{d['left']} Coffers" if coffers else count(d["left"], "Villager")
+        return f"{p} spends {spent} for {count(d['n'], got)}, {count(total, got)} in total, {left} left."
 
     def _auto(self, p, d):
         return f"{p}: {d['prompt']} Only choice: {listing(d['picked'])}."

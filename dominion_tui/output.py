@@ -100,6 +100,7 @@ class Run:
     unless_heard: bool = False  # an echoed yes: said only if nothing it did is heard
     trigger: bool = False  # "Rob's Flag Bearer." is not said alone: it did nothing heard
     echo: bool = False  # an answer echoed: a play it makes says it ("Ann reacts with Sheepdog.")
+    only: frozenset[str] | None = None  # the kinds of note it takes (a Treasure's: not Clean-up's shuffle)
 
     def add(self, note: Note) -> None:
         merged = combine(self.notes[-1], note) if self.notes else None
@@ -146,12 +147,19 @@ class Heap:
             and note.data["what"] == got
         )
 
-    def all_of(self, note: Note) -> bool:
-        """The total is what was spent ("+1 Action, 1 in total" after "spends 1 Villager for 1
-        Action"): nothing new, even for the player who spent it."""
-        return bool(note.data["total"] == self.note.data["n"])
+    def sums(self, note: Note, narrator: Narrator) -> bool:
+        """What the spend gave, told in its line: the new total when it is more than was spent
+        ("spends 2 Coffers for 2 coins, 8 coins in total, 0 Coffers left"), else nothing more."""
+        if not self.says(note):
+            return False
+        self.note = Note("spend", self.note.player, {**self.note.data, "total": note.data["total"]})
+        self.lines = narrator.note(self.note)
+        return True
 
 
+# What a Treasure does beyond its coins (Stockpile, Spices, Ducat, Supplies); not a shuffle or a
+# draw, which come after the Treasures (Clean-up), not from them
+TREASURE_DID = frozenset({"plus", "exile", "gain", "coffers", "villagers", "return", "to_deck"})
 HEAPED = {"discard", "spend", "exile", "gain", "gain_fail", "exile_fail", "to_hand"}
 
 
@@ -172,12 +180,15 @@ class Teller:
         if self.heap is not None:
             if not want:
                 return []  # unsaid anyway: the heap goes on
-            if self.heap.takes(note, self.narrator) or (
-                self.heap.says(note) and (viewer is not None and note.player != viewer or self.heap.all_of(note))
-            ):
+            if self.heap.takes(note, self.narrator) or self.heap.sums(note, self.narrator):
                 return []
             return self.flush() + self.note(note, lines)
         run = self.run
+        if run is not None and note.player == run.player and want and self.last_card_did(run, note):
+            out = self.flush()  # "Al plays Copper, Stockpile, 4 coins in total." then what the Stockpile did
+            self.run = Run(note.player, head=f"{note.player}'s {run.cards[-1]}", only=TREASURE_DID)
+            self.run.add(note)
+            return out
         if run is not None and note.player == run.player and want and self.part_of(run, note):
             run.add(note)  # what the play did, in its line
             return []
@@ -191,11 +202,19 @@ class Teller:
         """Something the play did, told in its line: not a move of its own (a buy), nor the coins
         a run of Treasures sums up."""
         d = note.data
-        if note.kind not in CLAUSES or d.get("bought"):
+        if note.kind not in CLAUSES or d.get("bought") or run.only is not None and note.kind not in run.only:
             return False
         if run.head is None and (len(run.cards) > 1 or note.kind == "plus" and d["what"] == "coins"):
             return False  # which of the cards did it? said on its own
         return self.narrator.clause(note) is not None
+
+    def last_card_did(self, run: Run, note: Note) -> bool:
+        """Something the last of a run of Treasures did beyond its coins (Stockpile's +1 Buy and
+        Exile): told in a line of its own, named by that card, not a line per note."""
+        d = note.data
+        if run.head is not None or len(run.cards) < 2 or note.kind not in TREASURE_DID or d.get("bought"):
+            return False
+        return not (note.kind == "plus" and d["what"] == "coins") and self.narrator.clause(note) is not None
 
     def told(self, note: Note, lines: list[str], viewer: str | None, want: bool) -> list[str]:
         run = self.run

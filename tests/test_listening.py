@@ -426,9 +426,9 @@ def test_a_computers_coffers_spent_one_at_a_time_are_one_line() -> None:
     assert heard == ["Bot spends 3 Coffers for 3 coins, 0 left."], heard
 
 
-def test_a_villager_spent_says_its_action_once_and_coffers_keep_the_coins_total() -> None:
+def test_a_villager_or_coffers_spent_is_one_line_with_the_new_total() -> None:
     """Seen by all (hot-seat, a game of computers): "+1 Action, 1 in total" after "spends 1
-    Villager for 1 Action" is the same fact again; a Coffers spend's new coin total is not."""
+    Villager for 1 Action" was the same fact again; a Coffers spend's new coin total joins its line."""
     out, heard = recording(viewer=None)
     out.note(Note("spend", "Bot", {"what": "villagers", "n": 1, "left": 1}))
     out.note(Note("plus", "Bot", {"what": "actions", "n": 1, "total": 1}))
@@ -439,8 +439,7 @@ def test_a_villager_spent_says_its_action_once_and_coffers_keep_the_coins_total(
     assert heard == [
         "Bot spends 1 Villager for 1 Action, 1 left.",
         "Bot plays Black Cat.",
-        "Ann spends 2 Coffers for 2 coins, 0 left.",
-        "Ann gets +2 coins, 5 in total.",
+        "Ann spends 2 Coffers for 2 coins, 5 coins in total, 0 Coffers left.",
     ], heard
 
 
@@ -459,6 +458,22 @@ def test_a_duration_and_the_cards_it_puts_into_the_hand_are_one_line() -> None:
         play(out, "Ann", "Copper", total=1, treasure=True)
         out.flush()
         assert heard[0] == heard_line, heard
+
+
+def test_what_the_last_of_a_run_of_treasures_did_is_one_line_named_by_it() -> None:
+    """A Stockpile played after a Copper: its +1 Buy and its Exile were a line each, unnamed."""
+    out, heard = recording(viewer=None)
+    play(out, "Al", "Copper", total=1, treasure=True)
+    play(out, "Al", "Stockpile", total=4, treasure=True)
+    out.note(Note("plus", "Al", {"what": "buys", "n": 1, "total": 2}))
+    out.note(Note("exile", "Al", {"card": "Stockpile", "mat": ["Stockpile"], "src": "play"}))
+    out.note(Note("shuffle", "Al", {"size": 9}))
+    out.flush()
+    assert heard[:2] == [
+        "Al plays Copper, Stockpile, 4 coins in total.",
+        "Al's Stockpile: +1 Buy, 2 in total; exiles a Stockpile, 1 Stockpile in Al's Exile.",
+    ], heard
+    assert heard[2] == "Al shuffles, 9 cards in the deck.", heard  # Clean-up's, not the Stockpile's
 
 
 def test_two_exiles_in_a_row_are_one_line() -> None:
