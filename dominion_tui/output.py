@@ -202,7 +202,9 @@ class Teller:
         """Something the play did, told in its line: not a move of its own (a buy), nor the coins
         a run of Treasures sums up."""
         d = note.data
-        if note.kind not in CLAUSES or d.get("bought") or run.only is not None and note.kind not in run.only:
+        if note.kind not in CLAUSES or d.get("bought") or d.get("new_hand"):
+            return False
+        if run.only is not None and note.kind not in run.only:
             return False
         if run.head is None and (len(run.cards) > 1 or note.kind == "plus" and d["what"] == "coins"):
             return False  # which of the cards did it? said on its own

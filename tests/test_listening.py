@@ -476,6 +476,19 @@ def test_what_the_last_of_a_run_of_treasures_did_is_one_line_named_by_it() -> No
     assert heard[2] == "Al shuffles, 9 cards in the deck.", heard  # Clean-up's, not the Stockpile's
 
 
+def test_a_new_hand_is_never_told_as_what_a_card_did() -> None:
+    """Verbose says the new hand; Clean-up draws it, not the card whose line was still open."""
+    out, heard = recording(viewer=None, level="verbose")
+    out.note(Note("duration", "Ann", {"card": "Research"}))
+    out.note(Note("to_hand", "Ann", {"card": "Gold", "hidden": True}))
+    out.note(Note("draw", "Ann", {"cards": ["Copper"] * 5, "new_hand": True}))
+    out.flush()
+    assert heard == [
+        "Ann's Research resolves: puts a Gold into their hand.",
+        "Ann draws a new hand: 5 Coppers.",
+    ], heard
+
+
 def test_two_exiles_in_a_row_are_one_line() -> None:
     out, heard = recording(viewer="Me")
     out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "Estate"}))
