@@ -45,6 +45,7 @@ WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": "", "set_a
 
 # What a card's play did, said after it in one line ("Ann plays Sheepdog: draws 2 Coppers.").
 CLAUSES = {
+    "cube",
     "draw",
     "plus",
     "gain",
@@ -138,6 +139,9 @@ class Narrator:
         if n.kind == "plus":
             what = {"actions": "Action", "buys": "Buy", "coins": "coin"}[d["what"]]
             return f"+{count(d['n'], what)}" + ("" if d["total"] == d["n"] else f", {d['total']} in total")
+        if n.kind == "cube":  # a Project bought: "1 cube left", with the others had when more than it
+            owned = d.get("owned") or [d["project"]]
+            return (f"has {' and '.join(owned)}, " if len(owned) > 1 else "") + f"{count(d['cubes'], 'cube')} left"
         if n.kind == "return":
             return f"the {d['card']} returns to its pile, {d['left']} left"
         if n.kind in ("coffers", "villagers"):

@@ -242,12 +242,14 @@ class Teller:
                 return self.flush()  # another card, unsaid: what follows is not this one's doing
             if not want:
                 return []  # unsaid anyway: the run goes on
-        if want and len(lines) == 1 and note.kind in ("play", "react", "trigger", "duration"):
+        project = note.kind == "buy" and note.data.get("what") == "project"  # its cube joins its line
+        if want and len(lines) == 1 and (note.kind in ("play", "react", "trigger", "duration") or project):
             if run is not None and run.echo and not run.notes and note.player == run.player:
                 self.run = None  # the answer was this play: said once, by the play
             out = self.flush()  # a card's line: what it does joins it
             card = note.data["label"] if note.kind == "react" else None
-            self.run = Run(note.player, head=lines[0].rstrip("."), card=card, trigger=note.kind == "trigger")
+            only = frozenset({"cube"}) if project else None
+            self.run = Run(note.player, head=lines[0].rstrip("."), card=card, trigger=note.kind == "trigger", only=only)
             return out
         said = lines if want else []
         heard = want and run is not None and note.player == run.player  # what the trigger did

@@ -489,6 +489,23 @@ def test_a_new_hand_is_never_told_as_what_a_card_did() -> None:
     ], heard
 
 
+def test_a_project_bought_and_its_cube_are_one_line() -> None:
+    """'Bo buys the Project Cathedral for 3 coins.' then 'Bo has Cathedral, 1 cube left.': one buy,
+    one line; Clean-up's shuffle after it stays its own."""
+    out, heard = recording(viewer=None)
+    out.note(Note("buy", "Bo", {"what": "project", "card": "Barracks", "cost": 6}))
+    out.note(Note("cube", "Bo", {"project": "Barracks", "owned": ["Barracks"], "cubes": 1}))
+    out.note(Note("buy", "Bo", {"what": "project", "card": "Canal", "cost": 7}))
+    out.note(Note("cube", "Bo", {"project": "Canal", "owned": ["Canal", "Barracks"], "cubes": 0}))
+    out.note(Note("shuffle", "Bo", {"size": 9}))
+    out.flush()
+    assert heard == [
+        "Bo buys the Project Barracks for 6 coins: 1 cube left.",
+        "Bo buys the Project Canal for 7 coins: has Canal and Barracks, 0 cubes left.",
+        "Bo shuffles, 9 cards in the deck.",
+    ], heard
+
+
 def test_two_exiles_in_a_row_are_one_line() -> None:
     out, heard = recording(viewer="Me")
     out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "Estate"}))
