@@ -295,10 +295,10 @@ class Narrator:
 
     def _to_hand(self, p, d):
         cards = d.get("cards", [d["card"]])  # several in a row: one line
-        seen = self.sees(p) or not d.get("hidden")
-        what = article(d["card"]) if len(cards) == 1 and seen else grouped(cards) if seen else count(len(cards), "card")
-        if len(cards) == 1 and not seen:
-            what = "a card"
+        if self.sees(p) or not d.get("hidden"):
+            what = article(d["card"]) if len(cards) == 1 else grouped(cards)
+        else:
+            what = "a card" if len(cards) == 1 else count(len(cards), "card")
         return f"{p} puts {what} into their hand."
 
     def _to_deck(self, p, d):
