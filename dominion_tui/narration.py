@@ -387,6 +387,8 @@ class Narrator:
         return f"{d['landscape']}: {d['card']} is set aside for it."
 
     def _trigger(self, p, d):
+        if d.get("by") and d["by"] != p:  # another player's Attack at work: "Bo's Gatekeeper on Al"
+            return f"{d['by']}'s {d['label']} on {p}."
         return f"{p}'s {d['label']}."
 
     def _react(self, p, d):

@@ -189,3 +189,26 @@ def test_describe_reads_the_card_and_then_its_most_surprising_ruling() -> None:
     lines = queries(game).q_describe("improve", game.players[0])
     assert lines[0].startswith("Improve: 3 coins, Action. +2 coins. At the start of Clean-up")
     assert lines[1].startswith("Ruling: It can trash itself.")
+
+
+def test_another_players_attack_at_work_is_named_by_its_owner() -> None:
+    """Ann's Gatekeeper makes Ben exile the Silver he gains: it was told as "Ben's Gatekeeper.",
+    a card Ben does not have; now "Ann's Gatekeeper on Ben.", then the Exile."""
+    t = TurnAction
+    play_and_buy = [
+        t("play", "Gatekeeper"),
+        t("end"),
+        t("end"),
+        t("end"),
+        *[t("play", "Copper")] * 3,
+        t("buy", "Silver"),
+    ]
+    game, _, said = make(["Gatekeeper"], play_and_buy)
+    ann, ben = game.players
+    give(game, ann.hand, "Gatekeeper")
+    give(game, ben.hand, *["Copper"] * 3)
+    run(game)
+    for viewer in ("Ann", "Ben"):
+        i = said[viewer].index("Ann's Gatekeeper on Ben.")
+        assert said[viewer][i + 1] == "Ben exiles a Silver, 1 Silver in Ben's Exile.", said[viewer]
+        assert "Ben's Gatekeeper." not in said[viewer]

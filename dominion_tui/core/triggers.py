@@ -31,6 +31,7 @@ class Candidate:
     source: Card | None
     label: str
     pending: PendingEffect | None = None
+    by: str | None = None  # the player who gave it, when another's (an Attack's lasting effect)
 
 
 class Triggers(Asking):
@@ -151,9 +152,11 @@ class Triggers(Asking):
             owner, t, label = entry
             if owner is p and t.on == kind:
                 found.append((("turn", id(entry)), t, None, label))
+        givers = {}
         for x in self.lasting:
             if x.player is p and x.trig.on == kind:
                 found.append((("lasting", id(x)), x.trig, None, x.label))
+                givers[("lasting", id(x))] = x.until.name
         found += rules
         once = self.turn.used_once
         out: list[Candidate] = []
@@ -169,7 +172,7 @@ class Triggers(Asking):
             if ok is None:
                 ok = judged[key] = bool(t.condition(cast("Game", self), ev, p, src))
             if ok:
-                out.append(Candidate(key, t, src, t.label or label))
+                out.append(Candidate(key, t, src, t.label or label, by=givers.get(key)))
                 if t.can is not None and not t.can(cast("Game", self), ev, p, src):
                     unable.append(out[-1])
         if ev.kind == "start_turn" and ev.player is p:
@@ -277,7 +280,7 @@ class Triggers(Asking):
         if named:  # chosen ones were just named
             self._tell_cause()  # an outer trigger's: resolving this one is something it did
             # named only once it does something heard: a trigger that does nothing is not said
-            self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind})
+            self._cause = Note("trigger", p.name, {"label": cand.label, "on": ev.kind, "by": cand.by})
         if t.can is None or t.can(cast("Game", self), ev, p, cand.source):  # chosen first, before it could act
             ctx = Ctx(cast("Game", self), p, cand.source)
             ctx.ability = t
