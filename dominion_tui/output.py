@@ -231,7 +231,8 @@ class Teller:
         if self.joins(note, viewer):
             fresh = run is None or run.player != note.player or run.head is not None or run.notes
             out = self.flush() if fresh else []
-            self.run = Run(note.player) if fresh or run is None else run
+            only = TREASURE_DID if note.data.get("treasure") else None  # Clean-up's shuffle is no Copper's
+            self.run = Run(note.player, only=only) if fresh or run is None else run
             self.run.cards.append(note.data["card"])
             return out
         if run is not None and note.player == run.player:

@@ -506,6 +506,15 @@ def test_a_project_bought_and_its_cube_are_one_line() -> None:
     ], heard
 
 
+def test_clean_ups_shuffle_is_not_told_as_what_a_lone_treasure_did() -> None:
+    """'Al plays Copper: shuffles, 38 cards in the deck; 1 coin in total.' when Al bought nothing."""
+    out, heard = recording(viewer=None)
+    play(out, "Al", "Copper", total=1, treasure=True)
+    out.note(Note("shuffle", "Al", {"size": 38}))
+    out.flush()
+    assert heard == ["Al plays Copper, 1 coin in total.", "Al shuffles, 38 cards in the deck."], heard
+
+
 def test_two_exiles_in_a_row_are_one_line() -> None:
     out, heard = recording(viewer="Me")
     out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "Estate"}))
