@@ -241,6 +241,8 @@ class Teller:
                 return []
             if not want and note.kind in ("play", "replay"):
                 return self.flush()  # another card, unsaid: what follows is not this one's doing
+            if not want and note.kind == "bought_nothing":
+                return self.flush()  # the Buy phase is over: Clean-up's shuffle is no card's doing
             if not want:
                 return []  # unsaid anyway: the run goes on
         project = note.kind == "buy" and note.data.get("what") == "project"  # its cube joins its line

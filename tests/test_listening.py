@@ -515,6 +515,17 @@ def test_clean_ups_shuffle_is_not_told_as_what_a_lone_treasure_did() -> None:
     assert heard == ["Al plays Copper, 1 coin in total.", "Al shuffles, 38 cards in the deck."], heard
 
 
+def test_clean_ups_shuffle_after_an_empty_buy_phase_is_not_told_as_what_an_action_did() -> None:
+    """An Action played, no Treasure, nothing bought: the shuffle that follows is Clean-up's."""
+    out, heard = recording(viewer=None)
+    play(out, "Bo", "Old Witch")
+    out.note(Note("draw", "Bo", {"cards": ["Copper"] * 3}))
+    out.note(Note("bought_nothing", "Bo", {}))
+    out.note(Note("shuffle", "Bo", {"size": 12}))
+    out.flush()
+    assert heard == ["Bo plays Old Witch: draws 3 Coppers.", "Bo shuffles, 12 cards in the deck."], heard
+
+
 def test_two_exiles_in_a_row_are_one_line() -> None:
     out, heard = recording(viewer="Me")
     out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "Estate"}))
