@@ -46,6 +46,7 @@ WHERE = {"hand": "into the hand", "deck": "onto the deck", "discard": "", "set_a
 # What a card's play did, said after it in one line ("Ann plays Sheepdog: draws 2 Coppers.").
 CLAUSES = {
     "cube",
+    "swap",
     "draw",
     "plus",
     "gain",
@@ -92,6 +93,15 @@ def combine(a: Note, b: Note) -> Note | None:
     if a.kind == b.kind and a.kind in FAILS and da["card"] == db["card"] and a.player and b.player:
         who = da.get("players") or [a.player]
         return Note(a.kind, a.player, {**db, "players": who + [b.player] * (b.player not in who)})
+    if (
+        a.player == b.player
+        and a.kind == "swap"
+        and b.kind == "plus"
+        and da["got"] == "coins"
+        and db["what"] == "coins"
+        and db["n"] == da["n"]
+    ):
+        return Note("swap", a.player, {**da, "total": db["total"]})  # "+3 coins instead of +3 Cards" told once
     if a.kind != b.kind or a.player != b.player:
         return None
     if a.kind == "discard" and da.get("src") == db.get("src"):
@@ -142,6 +152,11 @@ class Narrator:
         if n.kind == "cube":  # a Project bought: "1 cube left", with the others had when more than it
             owned = d.get("owned") or [d["project"]]
             return (f"has {' and '.join(owned)}, " if len(owned) > 1 else "") + f"{count(d['cubes'], 'cube')} left"
+        if n.kind == "swap":  # Way of the Chameleon's, in the play's line, with the coins' total when known
+            total = d.get("total", d["n"])
+            return f"+{d['n']} {d['got']} instead of +{d['n']} {d['instead']}" + (
+                "" if total == d["n"] else f", {total} in total"
+            )
         if n.kind == "return":
             return f"the {d['card']} returns to its pile, {d['left']} left"
         if n.kind in ("coffers", "villagers"):

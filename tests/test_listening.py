@@ -526,6 +526,19 @@ def test_clean_ups_shuffle_after_an_empty_buy_phase_is_not_told_as_what_an_actio
     assert heard == ["Bo plays Old Witch: draws 3 Coppers.", "Bo shuffles, 12 cards in the deck."], heard
 
 
+def test_way_of_the_chameleons_swap_joins_the_play_and_is_told_once() -> None:
+    """It was 3 lines: the play, 'Way of the Chameleon: Cy gets +3 coins instead of +3 Cards.', then
+    'Cy gets +3 coins, 5 in total.'"""
+    out, heard = recording(viewer=None)
+    out.note(Note("play", "Cy", {"card": "Swashbuckler", "way": "Way of the Chameleon"}))
+    out.note(Note("swap", "Cy", {"way": "Way of the Chameleon", "n": 3, "got": "coins", "instead": "Cards"}))
+    out.note(Note("plus", "Cy", {"what": "coins", "n": 3, "total": 5}))
+    out.flush()
+    assert heard == ["Cy plays Swashbuckler with Way of the Chameleon: +3 coins instead of +3 Cards, 5 in total."], (
+        heard
+    )
+
+
 def test_two_exiles_in_a_row_are_one_line() -> None:
     out, heard = recording(viewer="Me")
     out.note(Note("exile", "Bot", {"card": "Estate", "mat": ["Estate"], "src": "Estate"}))
