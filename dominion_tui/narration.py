@@ -76,6 +76,7 @@ CLAUSES = {
 }
 
 
+SPENT_FOR = {"coffers": "coins", "villagers": "actions"}  # what a spend adds: its +coins or +Actions note
 FAILS = ("gain_fail", "exile_fail")  # nothing gained or exiled: the pile is empty
 
 
@@ -102,12 +103,14 @@ def combine(a: Note, b: Note) -> Note | None:
         and db["n"] == da["n"]
     ):
         return Note("swap", a.player, {**da, "total": db["total"]})  # "+3 coins instead of +3 Cards" told once
+    if a.player == b.player and a.kind == "spend" and b.kind == "plus" and db["what"] == SPENT_FOR[da["what"]]:
+        return Note("spend", a.player, {**da, "total": db["total"]})  # "spends 2 Coffers for 2 coins, 8 coins in total"
     if a.kind != b.kind or a.player != b.player:
         return None
-    if a.kind == "discard" and da.get("src") == db.get("src"):
-        return Note("discard", b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
-    if a.kind == "to_hand" and bool(da.get("hidden")) == bool(db.get("hidden")):
-        return Note("to_hand", b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
+    if (a.kind == "discard" and da.get("src") == db.get("src")) or (
+        a.kind == "to_hand" and bool(da.get("hidden")) == bool(db.get("hidden"))
+    ):
+        return Note(a.kind, b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
     if a.kind == "spend" and da["what"] == db["what"]:
         return Note("spend", b.player, {**db, "n": da["n"] + db["n"]})
     if (

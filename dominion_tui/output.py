@@ -125,7 +125,8 @@ class Run:
 @dataclass
 class Heap:
     """One player's notes of one kind in a row, told in one line ("Bot discards 2 Coppers,
-    Silver.", "Ann spends 3 Coffers for 3 coins.") instead of a line each."""
+    Silver.", "Ann spends 3 Coffers for 3 coins, 5 coins in total, 0 Coffers left.") instead of a
+    line each: whatever `combine` joins."""
 
     note: Note
     lines: list[str]
@@ -137,29 +138,11 @@ class Heap:
         self.note, self.lines = merged, narrator.note(merged)
         return True
 
-    def says(self, note: Note) -> bool:
-        """The note only repeats the heap's: "+1 coin" after "spends 1 Coffers for 1 coin"."""
-        got = {"coffers": "coins", "villagers": "actions"}.get(self.note.data.get("what", ""))
-        return (
-            self.note.kind == "spend"
-            and note.kind == "plus"
-            and note.player == self.note.player
-            and note.data["what"] == got
-        )
-
-    def sums(self, note: Note, narrator: Narrator) -> bool:
-        """What the spend gave, told in its line: the new total when it is more than was spent
-        ("spends 2 Coffers for 2 coins, 8 coins in total, 0 Coffers left"), else nothing more."""
-        if not self.says(note):
-            return False
-        self.note = Note("spend", self.note.player, {**self.note.data, "total": note.data["total"]})
-        self.lines = narrator.note(self.note)
-        return True
-
 
 # What a Treasure does beyond its coins (Stockpile, Spices, Ducat, Supplies); not a shuffle or a
 # draw, which come after the Treasures (Clean-up), not from them
 TREASURE_DID = frozenset({"plus", "exile", "gain", "coffers", "villagers", "return", "to_deck"})
+PROJECT_DID = frozenset({"cube"})  # a Project bought: its cube, not Clean-up's shuffle after it
 HEAPED = {"discard", "spend", "exile", "gain", "gain_fail", "exile_fail", "to_hand"}
 
 
@@ -180,7 +163,7 @@ class Teller:
         if self.heap is not None:
             if not want:
                 return []  # unsaid anyway: the heap goes on
-            if self.heap.takes(note, self.narrator) or self.heap.sums(note, self.narrator):
+            if self.heap.takes(note, self.narrator):
                 return []
             return self.flush() + self.note(note, lines)
         run = self.run
@@ -251,7 +234,7 @@ class Teller:
                 self.run = None  # the answer was this play: said once, by the play
             out = self.flush()  # a card's line: what it does joins it
             card = note.data["label"] if note.kind == "react" else None
-            only = frozenset({"cube"}) if project else None
+            only = PROJECT_DID if project else None
             self.run = Run(note.player, head=lines[0].rstrip("."), card=card, trigger=note.kind == "trigger", only=only)
             return out
         said = lines if want else []
