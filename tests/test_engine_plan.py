@@ -143,3 +143,16 @@ def test_a_buy_is_bought_once_the_deck_holds_one_draw() -> None:
     for coins in (5, 6):
         game, a = a_deck((("Copper", 7), ("Estate", 3), ("Swashbuckler", 1), ("Mountain Village", 1)), coins)
         assert plan.purchase(game, a) == "Barge"
+
+
+def test_golds_waiting_in_exile_come_home_with_the_gold_bought() -> None:
+    """Way of the Camel exiles a Gold from the Supply, home with the next Gold gained: the
+    drawing engine exiled 12 and never bought one at 6 coins. The model counts a card's exiled
+    copies with it: with 4 Golds in Exile it buys the Gold that brings them home."""
+    plan = EnginePlan(Expert(1, strategy=Strategy(engine=True)))
+    deck = (("Silver", 3), ("Copper", 7), ("Estate", 3), ("Mountain Village", 1), ("Swashbuckler", 2))
+    game, a = a_deck(deck, 6)
+    before = plan.purchase(game, a)
+    assert before != "Gold"
+    game.new_cards("Gold", a.exile, 4)
+    assert plan.purchase(game, a) == "Gold"

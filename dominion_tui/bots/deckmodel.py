@@ -229,11 +229,12 @@ class Deck:
             out.add(d)
         return out
 
-    def gain(self, d: Any, base: float | None = None) -> float:
+    def gain(self, d: Any, base: float | None = None, home: int = 0) -> float:
         """What two copies of a card add to a turn's buying (value): two, so that a village or a
         draw card is judged with the next one it makes worth buying (one copy: 316 of 1,000
-        benchmark games won, two: 324). `base`: this deck's value(), when the caller judges many cards."""
-        return self.with_(d, 2).value() - (self.value() if base is None else base)
+        benchmark games won, two: 324). `base`: this deck's value(), when the caller judges many cards;
+        `home`: its copies in Exile, which come home with it (Way of the Camel's Golds)."""
+        return self.with_(d, 2 + home).value() - (self.value() if base is None else base)
 
     def value(self) -> float:
         """What a turn's coins buy, the turn's coins spread by which money cards it reaches: each

@@ -13,6 +13,7 @@ a money deck of the model's payload and terminal draw. Where expert chose it and
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ..core.decisions import TurnAction
@@ -98,6 +99,12 @@ DRAWN_SHARE = 0.8  # the share of the deck a turn reaches in the model when it i
 PAYLOAD_AT = 5  # coins that buy by the deck model (payload, Gold) even while the deck is not drawn
 
 
+def exiled(p: Any) -> Counter[str]:
+    """The player's cards in Exile, by name, each home when a copy is gained; not those that
+    Exile themselves when played (Stockpile), whose model already counts them as lost."""
+    return Counter(c.name for c in p.exile.cards if not traits(c.defn).returns)
+
+
 class EnginePlan:
     """The engine's buying and playing, for an Expert whose Strategy says engine."""
 
@@ -154,7 +161,7 @@ class EnginePlan:
             best = max(fits, key=lambda n: (part_fit(fits[n], short), game.cost(fits[n]), n), default=None)
             if best is not None and part_fit(fits[best], short) > 0:
                 return best
-        return self.modelled(fits, deck)
+        return self.modelled(fits, deck, home=exiled(p))
 
     def engine_part(self, game: Game, p: Any, deck: Deck) -> str | None:
         """hard's "Big Money + X" card, attacks by turn 10 and a +Buy once the deck draws (each
@@ -167,7 +174,9 @@ class EnginePlan:
         Actions (traced: 5 Swashbucklers, 3 Covens, 1 village) 897 and 202, at 3 891 and 212; a
         village first there 730 and 503, only under 6 coins 853 and 290."""
         offer = self.offer(game, p)
-        return self.by_role(game, p, deck, offer) or self.modelled(offer, deck, self.kept_back(game, p, offer))
+        return self.by_role(game, p, deck, offer) or self.modelled(
+            offer, deck, self.kept_back(game, p, offer), exiled(p)
+        )
 
     def kept_back(self, game: Game, p: Any, offer: dict[str, Any]) -> dict[str, float]:
         """What a card that uses the Treasures left in hand when gained (Hostelry's Horses)
@@ -206,15 +215,21 @@ class EnginePlan:
         return None
 
     @staticmethod
-    def modelled(offer: dict[str, Any], deck: Deck, extra: dict[str, float] | None = None) -> str | None:
+    def modelled(
+        offer: dict[str, Any], deck: Deck, extra: dict[str, float] | None = None, home: Counter[str] | None = None
+    ) -> str | None:
         """The card that adds most to what a turn buys in the deck model (Deck.value), a village or draw card
         ENGINE_PART more, where it adds any; a card that must trash a card from the hand not once
         the deck holds a trasher (five Researches destroyed the engine's own cards once the junk
-        was gone)."""
+        was gone). A card's copies in Exile (`home`) come home with it, and count with it: the
+        engine that exiled 12 Golds with Way of the Camel bought none to bring them home."""
         fits = {n: d for n, d in offer.items() if not destroys_own(deck, d)}
-        extra = extra or {}
+        extra, home = extra or {}, home or Counter()
         base = deck.value()  # the same for every card: worked out once
-        gains = {name: deck.gain(d, base) + ENGINE_PART * is_part(d) + extra.get(name, 0.0) for name, d in fits.items()}
+        gains = {
+            name: deck.gain(d, base, home[name]) + ENGINE_PART * is_part(d) + extra.get(name, 0.0)
+            for name, d in fits.items()
+        }
         best = max(sorted(gains), key=gains.__getitem__, default=None)
         return best if best is not None and gains[best] > MODEL_MIN else None
 
