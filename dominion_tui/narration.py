@@ -405,8 +405,10 @@ class Narrator:
         return f"{d['landscape']}: {d['card']} is set aside for it."
 
     def _trigger(self, p, d):
-        if d.get("by") and d["by"] != p:  # another player's Attack at work: "Bo's Gatekeeper on Al"
-            return f"{d['by']}'s {d['label']} on {p}."
+        if d.get("by") and d["by"] != p:  # another player's Attack at work: "Gatekeeper on Al". Its
+            # owner is not named: a line holds the words of the one player it happens to, so that
+            # "Bo ... exiles" is never heard of Al's Exile (a scenario's not_said judges a line's words)
+            return f"{d['label']} on {p}."
         return f"{p}'s {d['label']}."
 
     def _react(self, p, d):

@@ -191,9 +191,10 @@ def test_describe_reads_the_card_and_then_its_most_surprising_ruling() -> None:
     assert lines[1].startswith("Ruling: It can trash itself.")
 
 
-def test_another_players_attack_at_work_is_named_by_its_owner() -> None:
+def test_another_players_attack_at_work_is_named_as_on_its_victim() -> None:
     """Ann's Gatekeeper makes Ben exile the Silver he gains: it was told as "Ben's Gatekeeper.",
-    a card Ben does not have; now "Ann's Gatekeeper on Ben.", then the Exile."""
+    a card Ben does not have; now "Gatekeeper on Ben.", then the Exile. Ann is not named in it:
+    her name beside "exiles" would say that she exiled something."""
     t = TurnAction
     play_and_buy = [
         t("play", "Gatekeeper"),
@@ -209,6 +210,7 @@ def test_another_players_attack_at_work_is_named_by_its_owner() -> None:
     give(game, ben.hand, *["Copper"] * 3)
     run(game)
     for viewer in ("Ann", "Ben"):
-        i = said[viewer].index("Ann's Gatekeeper on Ben.")
+        i = said[viewer].index("Gatekeeper on Ben.")
         assert said[viewer][i + 1] == "Ben exiles a Silver, 1 Silver in Ben's Exile.", said[viewer]
         assert "Ben's Gatekeeper." not in said[viewer]
+        assert not [line for line in said[viewer] if "Ann" in line and "xile" in line], said[viewer]
