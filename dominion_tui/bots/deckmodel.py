@@ -5,7 +5,6 @@ engine plan (bots/engine.py) buys by it; the other bots read a deck's money a ca
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +12,6 @@ from ..core.game import Game
 from .simple import deck_cards
 from .traits import Traits, traits
 
-MUST_TRASH = re.compile(r"(^|\. )Trash a card from your hand")  # not "you may trash"
 # A card that plays an Action again next turn (Mastermind) is payload: its extra plays of the
 # deck's best terminal, when the next hand holds one, times this share. Modelled as 0 coins it
 # was never bought (engine_vs_hard, the kingdoms with it among 6,000: 217 and 194 won of 515 and
@@ -123,7 +121,7 @@ def destroys_own(deck: Deck, d: Any) -> bool:
     then destroys a good card (five Researches once trashed the engine's own cards). Never
     bought (engine_vs_hard 2000, --draws): 917 won and 5 Actions in 213 against 908 and 221,
     739 and 700 against 704 and 720; villages aside (Hideout), --draws 717 and 727."""
-    return bool(deck.trashers and MUST_TRASH.search(d.text))
+    return bool(deck.trashers and traits(d).must_trash)
 
 
 def is_trasher(t: Traits, d: Any) -> bool:

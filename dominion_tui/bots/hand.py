@@ -11,7 +11,6 @@ from typing import Any
 
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
-from .deckmodel import MUST_TRASH
 from .endgame import buy_gains, loses, safe
 from .simple import JUNK, MONEY_FLOOR, SimplePlayer, hand_coins
 from .traits import Traits, is_junk, traits
@@ -63,7 +62,7 @@ class HandJudge(SimplePlayer):
         42.7% now. Lost: a Copper junk only while the deck also makes a coin a card, 41.1% (a
         Hideout kept in hand is a village lost); MONEY_FLOOR 8, not 5, changed nothing (42.1%)."""
         d = game.db[name]
-        if not MUST_TRASH.search(d.text):
+        if not traits(d).must_trash:
             return True
         others = list(p.hand.cards)
         others.remove(next(c for c in others if c.name == name))

@@ -49,6 +49,7 @@ class Traits:
     # the card played comes back for the next turn, set aside to be played then (Turtle) or put
     # onto the deck from play (Frog): its own play, and a Horse's return, only wait
     next_turn: bool = False
+    must_trash: bool = False  # "Trash a card from your hand", no "may": a play destroys a card (Research)
 
 
 def _num(pattern: str, text: str) -> int:
@@ -145,6 +146,7 @@ def traits(d: Any) -> Traits:
             repeats=_num(r"play an Action (?:card )?from your hand (\d+) times", text),
             gain_villagers=_num(r"When you gain (?:or trash )?this,[^.]*\+(\d+) Villagers?", text),
             next_turn=bool(re.search(_NEXT_TURN, text)),
+            must_trash=bool(re.search(r"(^|\. )Trash a card from your hand", text)),
             turn_actions=_num(r"^Project\. At the start of your turn, \+(\d+) Actions?\.", d.text),
             gain_treasures=bool(
                 re.search(
