@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from dominion_tui.bots import expert, make_player
+from dominion_tui.bots import expert, hint as hint_module, make_player
 from dominion_tui.bots.endgame import ends_game, outcome
 from dominion_tui.bots.expert import Expert, Strategy, choose
 from dominion_tui.bots.hint import hint
@@ -16,6 +16,7 @@ from dominion_tui.core.decisions import Decision, Option, TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.interpreter import Interpreter
 from dominion_tui.save import fits
+from dominion_tui.session import Session
 from dominion_tui.setup import new_game
 from dominion_tui.simulate import main as simulate
 from tests.test_random_games import pool_config
@@ -249,11 +250,15 @@ class Hinted:
 
     def decide(self, game, d):
         text, why = hint(game, d)
+        assert why.endswith(".") and why.count(". ") == 0, why
+        self.kinds.add(d.kind)
+        if text == "play all":  # the session's `treasures`: each plain Treasure, in name order
+            names = sorted(c.name for c in d.player.hand.cards if Session.plain_treasure(game, c))
+            assert d.kind == "turn" and len(names) >= 2, (d.prompt, names)
+            return TurnAction("play", names[0])
         res = Interpreter(game).interpret(text, d)
         assert res.kind == "answer", (d.prompt, text, res.lines)
         assert fits(game, d, res.value), (d.prompt, text)
-        assert why.endswith(".") and why.count(". ") == 0, why
-        self.kinds.add(d.kind)
         return res.value
 
 
@@ -332,3 +337,24 @@ def test_expert_from_the_command_line_says_once_that_it_thinks(tmp_path) -> None
     assert res.returncode == 0 and "Game over." in res.stdout, res.stderr
     assert res.stdout.count("Ann thinks about the kingdom for a moment.") == 1
     assert "Bob thinks" not in res.stdout
+
+
+def test_the_hint_plays_all_the_treasures_at_once_when_expert_plays_every_one(monkeypatch) -> None:
+    """Following hints, a player typed `play Copper` once per Treasure, a prompt each. When
+    expert would play every Treasure in hand and `play all` plays them, the hint is `play all`;
+    with one Treasure, or one kept back for a Hostelry's Horses, it names the Treasure."""
+    game, a = buy_phase(["Barge"], coins=0)
+    for name in ("Copper", "Copper", "Silver"):
+        game.new_card(name, a.hand)
+    d = Decision("turn", a, "Buy phase", topic="buy")
+    assert hint(game, d) == ("play all", "Their coins count towards this turn's buy.")
+    game, a = buy_phase(["Barge"], coins=0)
+    game.new_card("Silver", a.hand)
+    assert hint(game, Decision("turn", a, "Buy phase", topic="buy"))[0] == "play Silver"
+    game, a = buy_phase(["Hostelry"], coins=0)  # 2 Silvers buy the plan's Hostelry; the Copper, a Horse
+    for name in ("Silver", "Silver", "Copper"):
+        game.new_card(name, a.hand)
+    plan = Strategy(cards=(("Hostelry", 2),))
+    monkeypatch.setattr(hint_module, "planned", lambda game: plan)  # the plan an expert in this game chose
+    assert Expert(1, strategy=plan).keep_back(game, a) is not None
+    assert hint(game, Decision("turn", a, "Buy phase", topic="buy"))[0] == "play Silver"

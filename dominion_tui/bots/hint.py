@@ -31,7 +31,24 @@ def hint(game: Game, d: Decision) -> tuple[str, str]:
     s = planned(game)
     bot = Expert(game.config.seed + d.player.index, strategy=s)
     answer = bot.decide(game, d)
+    if plays_all(game, d, bot, answer):
+        return "play all", "Their coins count towards this turn's buy."
     return typed(d, answer), reason(game, d, answer, s)
+
+
+def plays_all(game: Game, d: Decision, bot: Expert, answer: Any) -> bool:
+    """The move is one of 2 or more Treasures in hand that expert plays every one of, and `play
+    all` plays them all (none asks a question): one hint, not one per Treasure. Not while it
+    would keep some back for its buy (Hostelry's Horses, Enhance) or play the best next (Kiln)."""
+    if not (isinstance(answer, TurnAction) and answer.verb == "play"):
+        return False
+    if game.db[answer.name or ""].is_("Action"):
+        return False
+    p = d.player
+    hand = [c for c in p.hand.cards if "Treasure" in game.types_of(c)]  # Capitalism's Actions too
+    if len(hand) < 2 or any(c.is_("Action") or c.defn.modes for c in hand):
+        return False
+    return not bot.copy_waiting(game, p) and (p.buys != 1 or bot.keep_back(game, p) is None)
 
 
 def typed(d: Decision, answer: Any) -> str:
