@@ -267,6 +267,18 @@ def test_coffers_are_spent_before_buying_to_reach_a_province() -> None:
     assert bot.decide(game, Decision("turn", a, "Buy phase", topic="buy")) == TurnAction("buy", "Province")
 
 
+def test_no_coffers_are_spent_for_a_card_the_coins_in_hand_buy_already() -> None:
+    """At 5 coins with Silos in the game, normal judged what 6 coins buy (a Coven, costing 5,
+    over Silos) better than what 5 buy: it spent a Coffers, then bought that Coven, which the
+    5 coins in hand paid for. A Coffers is spent only for a buy that needs it."""
+    from dominion_tui.core.decisions import Decision
+
+    game, a = buy_phase(["Silk Merchant", "Coven"], ["Silos"], coins=5)
+    a.coffers = 1
+    act = make_player("normal", 1).decide(game, Decision("turn", a, "Buy phase", topic="buy"))
+    assert act.verb == "buy" and game.cost(game.db[act.name]) <= 5, act
+
+
 def test_hideout_trashes_anything_but_a_victory_card() -> None:
     from dominion_tui.core.decisions import Decision, Option
 
