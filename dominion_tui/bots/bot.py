@@ -148,10 +148,9 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         return False
 
     def buys_more_with(self, game: Game, p: Any, coins: int, now: str | None) -> bool:
-        """Whether those coins buy something else than `now`, what the coins in hand buy, that
-        the coins in hand cannot: no Coffers spent for the card it buys anyway (issue 21: a
-        listener hears every Coffers spent), nor for one they buy already (a Gold's 6 coins
-        judged a 5-cost Project worth more than a Gold, and it was bought with a Coffers spent)."""
+        """Whether those coins buy something else than `now` that the coins in hand cannot: no
+        Coffers spent for the card bought anyway (issue 21: a listener hears every Coffers spent),
+        nor for one the coins in hand pay for (6 coins judged a 5-cost Project over a Gold)."""
         want = self.purchase_with(game, p, coins)
         if want is None or want == now:
             return False
