@@ -298,6 +298,15 @@ def test_the_hint_for_the_winning_last_province_says_it_ends_the_game_won() -> N
     assert text == "buy Province" and why == "It ends the game, and you win."
 
 
+def test_the_hint_for_a_duchy_counts_the_provinces_left_in_good_english() -> None:
+    """Found in a game that followed the hints: 'With 1 Provinces left, points count...'."""
+    for left, words in ((1, "With 1 Province left,"), (2, "With 2 Provinces left,")):
+        game, a = buy_phase(["Barge"], coins=5)
+        del game.supply["Province"].cards[left:]
+        text, why = hint(game, Decision("turn", a, "Buy phase", topic="buy"))
+        assert text == "buy Duchy" and why.startswith(words), (left, text, why)
+
+
 def test_simulate_counts_games_a_bot_ended_while_behind() -> None:
     lines: list[str] = []
     assert simulate(["--bots", "expert,normal", "--games", "4", "--seed", "2", "--jobs", "1"], lines.append) == 0

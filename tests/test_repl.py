@@ -10,6 +10,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.output import Output
 from dominion_tui.repl import PromptReader, suggestions
@@ -196,6 +197,16 @@ def test_wrong_phase_is_refused() -> None:
     assert "Barge is an Action; the Action phase is over." in out
     assert "Villagers can be spent only in your Action phase." in out
     assert session.game.players[0].hand.count("Barge") == 1
+
+
+def test_too_many_villagers_asked_for_says_how_many_in_good_english() -> None:
+    """'You have 1 Villagers.' was the answer to 'villager 2' with one Villager."""
+    session, _ = at(BARGE, [])
+    g = session.game
+    a = g.players[0]
+    for held, words in ((1, "You have 1 Villager."), (2, "You have 2 Villagers.")):
+        a.villagers = held
+        assert g.why_not(a, TurnAction("villager", None, 3)) == words
 
 
 def test_completion_offers_what_makes_sense_now() -> None:

@@ -108,7 +108,7 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
         if t.cards and t.actions:
             return "It replaces itself and leaves an Action to play."
         if t.cards:
-            return f"{t.cards} more cards make a bigger hand to buy with."
+            return f"{t.cards} more {'card makes' if t.cards == 1 else 'cards make'} a bigger hand to buy with."
         return "It is the best Action left to play."
     if act.verb == "buy":
         name = act.name or ""
@@ -119,7 +119,8 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
         if name == "Province":
             return "6 points, the best buy at 8 coins."
         if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
-            return f"With {provinces} Provinces left, points count for more than money now."
+            left = "1 Province" if provinces == 1 else f"{provinces} Provinces"
+            return f"With {left} left, points count for more than money now."
         if d.kind in ("event", "project"):
             return "Now it is worth more than the card these coins would buy."
         if s.cards and any(n == name for n, _ in s.cards) or s.engine and d.kind == "kingdom":
@@ -128,7 +129,8 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
             return "The deck needs more money before it turns to Provinces."
         if name in ("Gold", "Silver"):
             return "Money makes the next hands stronger."
-        return f"The kingdom card that helps this deck most for {game.cost(d)} coins."
+        cost = game.cost(d)
+        return f"The kingdom card that helps this deck most for {cost} coin{'' if cost == 1 else 's'}."
     if act.verb == "coffers":
         return "A Coffers reaches the next price that matters."
     if act.verb == "villager":

@@ -233,7 +233,7 @@ class Moves(Turns):
         if self.phase != "action":
             return "Villagers can be spent only in your Action phase."
         if act.n < 1 or act.n > p.villagers:
-            return f"You have {p.villagers} Villagers."
+            return f"You have {p.villagers} Villager{'' if p.villagers == 1 else 's'}."
         return None
 
     def _why_not_coffers(self, p: Player, act: TurnAction) -> str | None:
