@@ -5,6 +5,10 @@ in the share of wins (points) with a 95% interval over the kingdoms. No thinking
 first turn, so a run of 400 kingdoms and 10 seeds takes about 45 s on 2 cores:
 
     python benchmarks/plan_knobs.py 400 10 '{"province_money": 0}' b
+    python benchmarks/plan_knobs.py 300 10 '{"gold_before_second": false}' c two
+
+`two`: the first candidate of two or more cards instead, in the kingdoms that have one (a knob
+that only such plans feel).
 """
 
 from __future__ import annotations
@@ -22,11 +26,14 @@ from dominion_tui.bots.expert import candidates, match
 from dominion_tui.simulate import random_kingdom
 
 
-def one(args: tuple[int, int, dict, str]) -> tuple[float, float]:
-    """Kingdom i: (the knobs' share less the plan's, the plan's share)."""
-    i, seeds_n, knobs, tag = args
+def one(args: tuple[int, int, dict, str, bool]) -> tuple[float, float] | None:
+    """Kingdom i: (the knobs' share less the plan's, the plan's share); None: no such plan."""
+    i, seeds_n, knobs, tag, two = args
     kingdom, lands = random_kingdom(random.Random(f"knob{tag}:{i}"))
-    base = candidates(kingdom)[0]
+    pool = [s for s in candidates(kingdom) if not two or len(s.cards or ()) >= 2]
+    if not pool:
+        return None
+    base = pool[0]
     changed = replace(base, plan=replace(base.plan, **knobs))
     rng = random.Random(f"knobseed:{i}")
     seeds = [rng.randrange(10**9) for _ in range(seeds_n)]
@@ -41,11 +48,15 @@ def one(args: tuple[int, int, dict, str]) -> tuple[float, float]:
 def main(argv: list[str]) -> None:
     k, seeds, knobs = int(argv[0]), int(argv[1]), json.loads(argv[2])
     tag = argv[3] if len(argv) > 3 else ""
+    two = argv[4:5] == ["two"]
     with Pool(2) as pool:
-        rows = pool.map(one, [(i, seeds, knobs, tag) for i in range(k)])
+        rows = [r for r in pool.map(one, [(i, seeds, knobs, tag, two) for i in range(k)]) if r is not None]
     mean, half = interval([d for d, _ in rows])
     base = 100 * sum(a for _, a in rows) / len(rows)
-    print(f"{knobs}: the plan {base:.1f}%, changed {100 * mean:+.2f} +- {100 * half:.2f} points", flush=True)
+    print(
+        f"{knobs}, {len(rows)} kingdoms: the plan {base:.1f}%, changed {100 * mean:+.2f} +- {100 * half:.2f} points",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

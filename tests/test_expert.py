@@ -202,6 +202,23 @@ def test_with_6_coins_expert_buys_a_gold_before_a_second_copy_of_its_card_and_ha
     assert buys(Expert(1, strategy=plan), game, a) == "Villain"
 
 
+def test_at_6_coins_a_gold_comes_before_the_first_copy_of_a_plans_lesser_card() -> None:
+    """A plan of two cards bought its lesser one (rated below the other) at 6 coins instead of a
+    Gold: plan_knobs.py 300 10 '{"gold_before_second": false}' c two, -2.25 +- 1.38 points."""
+    game, a = buy_phase(["Old Witch", "Cavalry", "Priest"], coins=6)
+    game.new_card("Old Witch", a.discard)
+    plan = Strategy(cards=(("Old Witch", 1), ("Cavalry", 1)))
+    assert buys(Expert(1, strategy=plan), game, a) == "Gold"
+    old = Strategy(replace(plan.plan, gold_before_second=False), plan.cards)
+    assert buys(Expert(1, strategy=old), game, a) == "Cavalry"
+    a.coins = 4
+    assert buys(Expert(1, strategy=plan), game, a) == "Cavalry"
+    # a thin plan's trasher comes first in its list, yet the best rated card is its main card
+    game, a = buy_phase(["Old Witch", "Priest"], coins=6)
+    thin = Strategy(cards=(("Priest", 1), ("Old Witch", 1)))
+    assert buys(Expert(1, strategy=thin), game, a) == "Old Witch"
+
+
 def test_expert_keeps_the_penultimate_province_when_the_other_could_win_with_the_last() -> None:
     game, a = buy_phase(["Barge"], coins=8)
     del game.supply["Province"].cards[2:]  # 2 left

@@ -273,15 +273,16 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
     _tuned: tuple[Any, Plan, list[tuple[str, int]] | None] | None = None  # (game, plan, tuned_focus)
 
     def focus_purchase(self, game: Game, p: Any, cards: list[tuple[str, int]]) -> str | None:
-        """Big Money with X: X up to its count (Gold first at 6 when X is cheap and owned:
-        Plan.gold_first). No other Kingdom card: the best one by `best_kingdom` bought instead of
-        Silver or Gold before the Duchies, when it beat the usual bar, lost 40.4% +- 3.1 of 1,000
-        random kingdoms against this (44.6% +- 2.4 with Actions that leave an Action only; by a
-        margin of 1 more, 47.1% and 47.8%; of 2, 49.6% +- 0.5)."""
-        coins = p.coins
+        """Big Money with X: X up to its count, a Gold first at 6 coins before a copy costing up to
+        Plan.gold_first when one is owned or it is not the plan's best rated card (gold_before_second).
+        No other Kingdom card: the best by `best_kingdom` instead of Silver or Gold before the Duchies,
+        when over the usual bar, lost 40.4% +- 3.1 of 1,000 random kingdoms (44.6% +- 2.4 with Actions
+        that leave an Action only; by a margin of 1 more, 47.1% and 47.8%; of 2, 49.6% +- 0.5)."""
+        coins, main = p.coins, max(cards, key=lambda c: tuning.TUNED.get(c[0], (0, 0.0))[1])[0]
         for name, count in cards:
             d = game.db[name]
             have = self.copies_had(game, p, d)
+            later = have or name != main and self.plan.gold_before_second  # at 6 coins, a Gold first
             m = _TAKES.search(d.text)
             if m and game.artifacts.get(m.group(1)) not in (None, p):
                 count = min(have + 1, count + 2)  # Flag Bearer: another copy takes the Flag back
@@ -289,7 +290,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
                 have < count
                 and game.supply[name].cards
                 and game.cost(d) <= coins
-                and not (coins >= 6 and game.cost(d) <= self.plan.gold_first and have)
+                and not (coins >= 6 and game.cost(d) <= self.plan.gold_first and later)
                 and game.why_not(p, TurnAction("buy", name)) is None
             ):
                 return name
@@ -451,11 +452,10 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
             v = self.project_value(game, p, d, cost) if d.kind == "project" else self.event_value(game, p, d, t)
             if cost == 0 and p.buys > 1 and v > 0.3:  # free, with a Buy to spare: it takes nothing
                 v += money
-            # an Event that gives back the Buy it takes takes nothing when the coins left buy as
-            # much: asked last, as it asks purchase twice; so too one whose Action brings coins,
-            # bought with a Buy to spare (March: hard bought it in 307 of 6,000 forced games
-            # instead of 182 and won 49.9% +- 0.2 against the old judgement, normal 749 instead of
-            # 419, 50.2% +- 0.4)
+            # an Event that gives back the Buy it takes takes nothing when the coins left buy as much:
+            # asked last, as it asks purchase twice; so too one whose Action brings coins, bought with
+            # a Buy to spare (March: hard bought it in 307 of 6,000 forced games instead of 182 and won
+            # 49.9% +- 0.2 against the old judgement, normal 749 instead of 419, 50.2% +- 0.4)
             event = d.kind == "event" and not spare
             played = self.played_coins(game, p, d, t) if event and (t.buys or p.buys > 1) else 0
             gives_back = event and bool(t.buys or played)
