@@ -11,7 +11,7 @@ import pytest
 from dominion_tui.bots import expert, hint as hint_module, make_player
 from dominion_tui.bots.endgame import ends_game, outcome
 from dominion_tui.bots.expert import Expert, Strategy, choose
-from dominion_tui.bots.hint import hint
+from dominion_tui.bots.hint import hint, reason, typed
 from dominion_tui.core.decisions import Decision, Option, TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.interpreter import Interpreter
@@ -316,12 +316,27 @@ def test_the_hint_for_the_winning_last_province_says_it_ends_the_game_won() -> N
 
 
 def test_the_hint_for_a_duchy_counts_the_provinces_left_in_good_english() -> None:
-    """Found in a game that followed the hints: 'With 1 Provinces left, points count...'."""
+    """Found in games that followed the hints: 'With 1 Provinces left, points count...', and with
+    the last Province gone and a Buy left, 'With 0 Provinces left'."""
     for left, words in ((1, "With 1 Province left,"), (2, "With 2 Provinces left,")):
         game, a = buy_phase(["Barge"], coins=5)
         del game.supply["Province"].cards[left:]
         text, why = hint(game, Decision("turn", a, "Buy phase", topic="buy"))
         assert text == "buy Duchy" and why.startswith(words), (left, text, why)
+    game.supply["Province"].cards.clear()  # the last Province gone: the game ends after this turn
+    a.buys = 2
+    text, why = hint(game, Decision("turn", a, "Buy phase", topic="buy"))
+    assert text == "buy Duchy" and why == "The game is ending: only points count now.", why
+
+
+def test_the_hint_for_a_reaction_asked_as_yes_or_no_answers_yes_or_no() -> None:
+    """'Discard your exiled Province? 1. yes, or no.' was hinted '1. Exile: taking it helps...':
+    the option's label (the trigger's source) is never shown with such a question."""
+    game, a = buy_phase(["Barge"], coins=0)
+    d = Decision("option", a, "Discard your exiled Province?", [Option("Exile", None)], min=0, topic="react")
+    assert typed(d, [0]) == "yes" and typed(d, []) == "no"
+    assert reason(game, d, [0], Strategy()) == "It helps here, and it costs nothing."
+    assert [Interpreter(game).interpret(w, d).value for w in ("yes", "no")] == [[0], []]
 
 
 def test_simulate_counts_games_a_bot_ended_while_behind() -> None:

@@ -55,11 +55,17 @@ def typed(d: Decision, answer: Any) -> str:
     """The answer as a line the interpreter reads back to the same answer."""
     if isinstance(answer, TurnAction):
         return str(answer)
-    if d.kind == "yesno":
+    if d.kind == "yesno" or one_reaction(d):  # asked as "1. yes, or no."
         return "yes" if answer == [0] else "no"
     if not answer:
         return "none"
     return ", ".join(str(i + 1) for i in answer)
+
+
+def one_reaction(d: Decision) -> bool:
+    """A reaction that may be declined, asked as a question of its own ("Discard your exiled
+    Province? 1. yes, or no."): its option's label (the trigger's source) is never shown."""
+    return d.topic == "react" and len(d.options) == 1 and d.may_decline
 
 
 def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
@@ -91,7 +97,9 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
             else f"{chosen}: here the Way does more than the card's own text."
         )
     if topic == "react":
-        return f"{chosen}: taking it helps, and it costs nothing." if names else "Better not to react this time."
+        if not names:
+            return "Better not to react this time."
+        return "It helps here, and it costs nothing." if one_reaction(d) else f"{chosen}: it helps, and costs nothing."
     return f"{chosen}: what an expert would pick here."
 
 
@@ -119,6 +127,8 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
         if name == "Province":
             return "6 points, the best buy at 8 coins."
         if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
+            if game.game_should_end():  # a pile already empty: this turn, or Fleet's round, is the last
+                return "The game is ending: only points count now."
             left = "1 Province" if provinces == 1 else f"{provinces} Provinces"
             return f"With {left} left, points count for more than money now."
         if d.kind in ("event", "project"):
