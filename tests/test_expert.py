@@ -339,6 +339,14 @@ def test_the_hint_for_a_reaction_asked_as_yes_or_no_answers_yes_or_no() -> None:
     assert [Interpreter(game).interpret(w, d).value for w in ("yes", "no")] == [[0], []]
 
 
+def test_the_hint_for_the_order_of_triggers_says_which_goes_first() -> None:
+    """'Which happens first: Silos, or Cargo Ship?' was hinted '1. Silos: what an expert would pick here.'."""
+    game, a = buy_phase(["Barge"], coins=0)
+    opts = [Option("Silos"), Option("Cargo Ship")]
+    d = Decision("option", a, "Which happens first: Silos, or Cargo Ship?", opts, topic="order")
+    assert reason(game, d, [0], Strategy()) == "Silos first: in this order they do most."
+
+
 def test_simulate_counts_games_a_bot_ended_while_behind() -> None:
     lines: list[str] = []
     assert simulate(["--bots", "expert,normal", "--games", "4", "--seed", "2", "--jobs", "1"], lines.append) == 0

@@ -100,6 +100,8 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
         if not names:
             return "Better not to react this time."
         return "It helps here, and it costs nothing." if one_reaction(d) else f"{chosen}: it helps, and costs nothing."
+    if topic == "order" and len(names) == 1:  # which of several triggers resolves first
+        return f"{chosen} first: in this order they do most."
     return f"{chosen}: what an expert would pick here."
 
 
