@@ -339,6 +339,15 @@ def test_the_hint_for_a_reaction_asked_as_yes_or_no_answers_yes_or_no() -> None:
     assert [Interpreter(game).interpret(w, d).value for w in ("yes", "no")] == [[0], []]
 
 
+def test_the_hint_counts_several_copies_of_a_card_picked() -> None:
+    """'Discard Copper, Copper, Copper: the cards least worth keeping.' (Silos, seed 140)."""
+    game, a = buy_phase(["Barge"], coins=0)
+    opts = [Option("Copper"), Option("Copper"), Option("Copper"), Option("Estate")]
+    d = Decision("cards", a, "Discard any number of Coppers.", opts, min=0, max=4, topic="discard")
+    assert reason(game, d, [0, 1, 2], Strategy()) == "Discard 3 Coppers: the cards least worth keeping."
+    assert reason(game, d, [0, 3], Strategy()) == "Discard Copper, Estate: the cards least worth keeping."
+
+
 def test_the_hint_for_the_order_of_triggers_says_which_goes_first() -> None:
     """'Which happens first: Silos, or Cargo Ship?' was hinted '1. Silos: what an expert would pick here.'."""
     game, a = buy_phase(["Barge"], coins=0)

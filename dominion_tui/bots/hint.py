@@ -10,6 +10,7 @@ from typing import Any
 
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
+from ..core.model import plural
 from .endgame import buy_gains, judge
 from .expert import THINK_CACHE, Expert, Strategy
 from .traits import traits
@@ -76,7 +77,8 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
     if d.kind == "yesno":
         return f"{'Yes' if answer == [0] else 'No'}: that does this deck more good here."
     names = [d.options[i].label for i in answer]
-    chosen = ", ".join(names) if names else "none"
+    counts = {n: names.count(n) for n in names}  # "3 Coppers", as the game says it elsewhere
+    chosen = ", ".join(n if k == 1 else f"{k} {plural(n)}" for n, k in counts.items()) if names else "none"
     topic = d.topic
     if topic in ("trash", "exile", "exile_from_hand"):
         return (
