@@ -348,6 +348,23 @@ def test_the_hint_counts_several_copies_of_a_card_picked() -> None:
     assert reason(game, d, [0, 3], Strategy()) == "Discard Copper, Estate: the cards least worth keeping."
 
 
+@pytest.mark.parametrize(
+    "topic,picks,why",
+    [
+        ("topdeck", [0], "Copper goes onto your deck, to be drawn next."),
+        ("play", [1], "Estate: the card worth most played now."),
+        ("play", [], "None: nothing here is worth playing now."),
+        ("set_aside", [0], "Copper waits for your next turn, where it does more."),
+        ("pay", [1], "Trash Estate: it costs less."),
+    ],
+)
+def test_the_hint_says_why_by_the_questions_topic(topic: str, picks: list[int], why: str) -> None:
+    """City Gate's card put back was hinted '1. Copper: what an expert would pick here.' (seed 57)."""
+    game, a = buy_phase(["Barge"], coins=0)
+    d = Decision("cards", a, "Pick.", [Option("Copper"), Option("Estate")], min=0, topic=topic)
+    assert reason(game, d, picks, Strategy()) == why
+
+
 def test_the_hint_for_the_order_of_triggers_says_which_goes_first() -> None:
     """'Which happens first: Silos, or Cargo Ship?' was hinted '1. Silos: what an expert would pick here.'."""
     game, a = buy_phase(["Barge"], coins=0)

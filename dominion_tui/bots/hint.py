@@ -104,7 +104,21 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
         return "It helps here, and it costs nothing." if one_reaction(d) else f"{chosen}: it helps, and costs nothing."
     if topic == "order" and len(names) == 1:  # which of several triggers resolves first
         return f"{chosen} first: in this order they do most."
+    if topic == "pay":  # a card bought by trashing a card instead (Animal Fair)
+        return "Pay: the coins cost less than any card here." if names == ["pay"] else f"Trash {chosen}: it costs less."
+    if topic in CHOSEN:
+        picked, declined = CHOSEN[topic]
+        return picked.format(chosen) if names else declined
     return f"{chosen}: what an expert would pick here."
+
+
+# A question's reason by its topic: (a card picked, none picked)
+CHOSEN = {
+    "topdeck": ("{} goes onto your deck, to be drawn next.", "Nothing goes on top: the deck is better as it is."),
+    "play": ("{}: the card worth most played now.", "None: nothing here is worth playing now."),
+    "set_aside": ("{} waits for your next turn, where it does more.", "Keep them: each does most this turn."),
+    "name": ("{}: naming it keeps it on your deck.", "None: no name is worth it."),
+}
 
 
 def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
