@@ -11,11 +11,7 @@ from typing import Any
 
 from .core.decisions import Cause, Decision
 from .core.events import Event, Note
-from .core.model import article, plural
-
-
-def count(n: int, name: str, plural_form: str | None = None) -> str:
-    return f"{n} {name if n == 1 else (plural_form or plural(name))}"
+from .core.model import article, count, grouped, plural
 
 
 def discard_source(src: str | None) -> str:
@@ -24,14 +20,6 @@ def discard_source(src: str | None) -> str:
 
 def listing(names: list[str]) -> str:
     return ", ".join(names) if names else "nothing"
-
-
-def grouped(names: list[str]) -> str:
-    """'Copper, Copper, Estate' -> '2 Coppers, Estate' keeping first-seen order."""
-    seen: dict[str, int] = {}
-    for n in names:
-        seen[n] = seen.get(n, 0) + 1
-    return ", ".join(n if k == 1 else f"{k} {plural(n)}" for n, k in seen.items()) if names else "nothing"
 
 
 def quoted(text: str, words: int = 3, chars: int = 24) -> str:

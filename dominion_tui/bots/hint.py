@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
-from ..core.model import plural
+from ..core.model import count, grouped
 from .endgame import buy_gains, judge
 from .expert import THINK_CACHE, Expert, Strategy
 from .traits import traits
@@ -77,8 +77,7 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
     if d.kind == "yesno":
         return f"{'Yes' if answer == [0] else 'No'}: that does this deck more good here."
     names = [d.options[i].label for i in answer]
-    counts = {n: names.count(n) for n in names}  # "3 Coppers", as the game says it elsewhere
-    chosen = ", ".join(n if k == 1 else f"{k} {plural(n)}" for n, k in counts.items()) if names else "none"
+    chosen = grouped(names) if names else "none"  # "3 Coppers", as the game says it elsewhere
     topic = d.topic
     if topic in ("trash", "exile", "exile_from_hand"):
         return (
@@ -134,7 +133,7 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
         if t.cards and t.actions:
             return "It replaces itself and leaves an Action to play."
         if t.cards:
-            return f"{t.cards} more {'card makes' if t.cards == 1 else 'cards make'} a bigger hand to buy with."
+            return f"{count(t.cards, 'more card')} make{'s' if t.cards == 1 else ''} a bigger hand to buy with."
         return "It is the best Action left to play."
     if act.verb == "buy":
         name = act.name or ""
@@ -147,8 +146,7 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
         if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
             if game.game_should_end():  # a pile already empty: this turn, or Fleet's round, is the last
                 return "The game is ending: only points count now."
-            left = "1 Province" if provinces == 1 else f"{provinces} Provinces"
-            return f"With {left} left, points count for more than money now."
+            return f"With {count(provinces, 'Province')} left, points count for more than money now."
         if d.kind in ("event", "project"):
             return "Now it is worth more than the card these coins would buy."
         if s.cards and any(n == name for n, _ in s.cards) or s.engine and d.kind == "kingdom":
@@ -157,8 +155,7 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
             return "The deck needs more money before it turns to Provinces."
         if name in ("Gold", "Silver"):
             return "Money makes the next hands stronger."
-        cost = game.cost(d)
-        return f"The kingdom card that helps this deck most for {cost} coin{'' if cost == 1 else 's'}."
+        return f"The kingdom card that helps this deck most for {count(game.cost(d), 'coin')}."
     if act.verb == "coffers":
         return "A Coffers reaches the next price that matters."
     if act.verb == "villager":

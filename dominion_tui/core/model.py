@@ -34,6 +34,19 @@ def plural(name: str) -> str:
     return name + "s"
 
 
+def count(n: int, name: str, plural_form: str | None = None) -> str:
+    """'1 Villager', '2 Villagers': a number and the name it counts."""
+    return f"{n} {name if n == 1 else (plural_form or plural(name))}"
+
+
+def grouped(names: list[str]) -> str:
+    """'Copper, Copper, Estate' -> '2 Coppers, Estate' keeping first-seen order."""
+    seen: dict[str, int] = {}
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+    return ", ".join(n if k == 1 else f"{k} {plural(n)}" for n, k in seen.items()) if names else "nothing"
+
+
 def article(name: str) -> str:
     """'a Horse', 'an Experiment'; names read as plurals (Supplies, Lackeys) take none."""
     if name.endswith("s"):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .context import Ctx
 from .decisions import Option, TurnAction, card_options
-from .model import ACTION, TREASURE, Card, CardDef, Player
+from .model import ACTION, TREASURE, Card, CardDef, Player, count
 from .turns import Turns
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -216,7 +216,7 @@ class Moves(Turns):
         if pile is not None and not pile.cards:
             return f"The {name} pile is empty."
         if cost > p.coins and not (d.pay_instead and d.pay_instead(cast("Game", self), p)):
-            return f"{name} costs {cost} and you have {p.coins} coin{'' if p.coins == 1 else 's'}."
+            return f"{name} costs {cost} and you have {count(p.coins, 'coin')}."
         if d.kind == "event" and d.once_per_turn and name in self.turn.bought_cards:
             return f"{name} can be bought once per turn."
         if d.once_per_game and (p.index, name) in self.used_once_per_game:
@@ -233,7 +233,7 @@ class Moves(Turns):
         if self.phase != "action":
             return "Villagers can be spent only in your Action phase."
         if act.n < 1 or act.n > p.villagers:
-            return f"You have {p.villagers} Villager{'' if p.villagers == 1 else 's'}."
+            return f"You have {count(p.villagers, 'Villager')}."
         return None
 
     def _why_not_coffers(self, p: Player, act: TurnAction) -> str | None:
