@@ -1,6 +1,8 @@
 """expert's engine (issue 22): by the deck model (bots/deckmodel.py Deck), each buy the
-card that adds most to what a turn buys there (Deck.value), a +Buy, then Provinces. Offered as a candidate plan only in a kingdom with a village and a draw
-card; expert's simulations before the first turn keep it where it beats hard's money plans.
+card that adds most to what a turn buys there (Deck.value), a +Buy, then Provinces. Offered as a
+candidate plan in every kingdom (an engine where a village and a draw card make one, elsewhere a
+deck of payload such as Stockpile); expert's simulations before the first turn keep it where it
+beats hard's money plans.
 A second engine, one that draws its deck (Strategy.draws: villages and draw by the ratio until a
 turn reaches most of the deck), plays 5 or more Actions in a turn twice as often but wins less;
 beside this one it added nothing to expert's choice, so it is not offered (benchmarks only).

@@ -5,10 +5,11 @@ that could end the game.
 The candidates: the best card at the count and Duchy point tuned for expert (EXPERT), hard's
 own "Big Money + X" (TUNED), one more copy, Duchies earlier, the second and third best cards
 alone, beside the best and together, the best with one more copy beside the second, a trasher
-beside the best (thin money), and where the kingdom has a village and a draw card, an engine
-(bots/engine.py). They play the same seeded games, both seats; after each round the worse half
-drops out. Seeds come from the bot's own seed and the kingdom, never the game's generator or
-the clock: the same seed gives the same plan.
+beside the best (thin money), and the deck model's plan (bots/engine.py): an engine where the
+kingdom has a village and a draw card, elsewhere a deck of what adds most to a turn. They play
+the same seeded games, both seats; after each round the worse half drops out. Seeds come from
+the bot's own seed and the kingdom, never the game's generator or the clock: the same seed
+gives the same plan.
 """
 
 from __future__ import annotations
@@ -142,21 +143,26 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
             out.append(
                 Strategy(cards=((t, 1), *beside), label=f"thin money with {t}" + (f" and {first}" if first else ""))
             )
-    if engine_kingdom(db, kingdom):
-        # Not offered: the engine that draws its deck (Strategy.draws). Beside this one, the plan
-        # chosen per kingdom on 12 games won 54.1% of 12 fresh ones against hard, 54.0% without
-        # it; a copy of this engine on other seeds "did better" in as many kingdoms as it did
-        # (benchmarks/engine_vs_hard.py 100 6 --fresh; --per-kingdom --draws). With buys judged by
-        # Deck.value (benchmarks/action_turns.py expert hard 60): offered, the engine chosen in 14 of
-        # 60 kingdoms (3 the one that draws), 5 or more Actions in 5 games, 3 of those 14; without, 10
-        # and 3 games, 1 of the 10: too few to tell, and each candidate thins the others' games.
-        # Offered again (benchmarks/expert_choice.py, 160 kingdoms): chosen in none, the plans
-        # chosen -0.30 +- 0.25 points; in place of hard's plan with Duchies from 5 Provinces left
-        # (as many candidates), -0.52 +- 0.20 of 113. Where an engine of 5 or more Actions beat
-        # expert's money plan on 40 fresh games (benchmarks/stronger_engine.py 60: 4 kingdoms),
-        # expert offered it played 5 or more Actions in 77 of their 160 games: too few kingdoms
-        # gain to pay for the choice it blurs in all the others. Not kept.
-        out.append(Strategy(engine=True, label="an engine of the cards that add most to a turn's coins"))
+    # Not offered: the engine that draws its deck (Strategy.draws). Beside this one, the plan
+    # chosen per kingdom on 12 games won 54.1% of 12 fresh ones against hard, 54.0% without
+    # it; a copy of this engine on other seeds "did better" in as many kingdoms as it did
+    # (benchmarks/engine_vs_hard.py 100 6 --fresh; --per-kingdom --draws). With buys judged by
+    # Deck.value (benchmarks/action_turns.py expert hard 60): offered, the engine chosen in 14 of
+    # 60 kingdoms (3 the one that draws), 5 or more Actions in 5 games, 3 of those 14; without, 10
+    # and 3 games, 1 of the 10: too few to tell, and each candidate thins the others' games.
+    # Offered again (benchmarks/expert_choice.py, 160 kingdoms): chosen in none, the plans
+    # chosen -0.30 +- 0.25 points; in place of hard's plan with Duchies from 5 Provinces left
+    # (as many candidates), -0.52 +- 0.20 of 113. Where an engine of 5 or more Actions beat
+    # expert's money plan on 40 fresh games (benchmarks/stronger_engine.py 60: 4 kingdoms),
+    # expert offered it played 5 or more Actions in 77 of their 160 games: too few kingdoms
+    # gain to pay for the choice it blurs in all the others. Not kept.
+    # This one is offered in every kingdom, not only where a village and a draw card make an
+    # engine: the deck model buys what adds most to a turn wherever that is (eight Stockpiles, a
+    # Paddock's Horses). benchmarks/expert_choice.py 400, before and after: 55 of the kingdoms
+    # have no village or no draw card (the other 345 choose as before); there its chosen plans
+    # won 65.6% of their fresh games before, 68.5% after (+2.88 +- 1.05 points); chosen in 9.
+    label = "an engine" if engine_kingdom(db, kingdom) else "a deck"
+    out.append(Strategy(engine=True, label=f"{label} of the cards that add most to a turn's coins"))
     spare = spares(db, kingdom)
     out = [s if s.engine else replace(s, spare=spare) for s in out]
     seen, unique = set(), []
