@@ -373,6 +373,21 @@ def test_the_hint_for_the_order_of_triggers_says_which_goes_first() -> None:
     assert reason(game, d, [0], Strategy()) == "Silos first: in this order they do most."
 
 
+def test_the_hint_for_a_mode_says_what_that_mode_does_here() -> None:
+    """Treasurer's 'key' was hinted '3. key: what an expert would pick here.'"""
+    game, a = buy_phase(["Barge"], coins=0)
+
+    def why(modes: list[str], pick: int) -> str:
+        d = Decision("option", a, "Choose.", [Option(m, m) for m in modes], topic="mode")
+        return reason(game, d, [pick], Strategy())
+
+    assert why(["trash", "gain", "key"], 2) == "The Key: 1 more coin at the start of each of your turns."
+    assert why(["trash", "gain", "key"], 1) == "Gain: a Treasure worth 2 coins or more lies in the trash."
+    assert why(["coins", "replay"], 1) == "Replay: the Action played again is worth more than 2 coins."
+    assert why(["hand", "deck"], 1) == "Onto your deck: this turn it could not be played, next turn it can."
+    assert why(["Lantern", "Horn"], 0) == "Lantern: it does most here."
+
+
 def test_simulate_counts_games_a_bot_ended_while_behind() -> None:
     lines: list[str] = []
     assert simulate(["--bots", "expert,normal", "--games", "4", "--seed", "2", "--jobs", "1"], lines.append) == 0

@@ -108,7 +108,9 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
     if topic in CHOSEN:
         picked, declined = CHOSEN[topic]
         return picked.format(chosen) if names else declined
-    return f"{chosen}: what an expert would pick here."
+    if topic == "mode" and len(names) == 1:
+        return MODES.get(tuple(o.label for o in d.options), {}).get(names[0], f"{chosen}: it does most here.")
+    return f"{chosen}: of these, it does this deck most good."
 
 
 # A question's reason by its topic: (a card picked, none picked)
@@ -117,6 +119,32 @@ CHOSEN = {
     "play": ("{}: the card worth most played now.", "None: nothing here is worth playing now."),
     "set_aside": ("{} waits for your next turn, where it does more.", "Keep them: each does most this turn."),
     "name": ("{}: naming it keeps it on your deck.", "None: no name is worth it."),
+}
+
+
+# A mode's reason, by the question's modes (the bots answer these by the same labels)
+MODES = {
+    ("hand", "deck"): {
+        "hand": "Into your hand: it can still be played this turn.",
+        "deck": "Onto your deck: this turn it could not be played, next turn it can.",
+    },
+    ("exile", "deck"): {
+        "deck": "Onto your deck: the exiled Action comes home, to be drawn next.",
+        "exile": "Exile one: it waits on your mat, and comes home when you gain a copy.",
+    },
+    ("coins", "replay"): {
+        "replay": "Replay: the Action played again is worth more than 2 coins.",
+        "coins": "Coins: no Action in play is worth more than 2 coins played again.",
+    },
+    ("trash", "gain", "key"): {
+        "gain": "Gain: a Treasure worth 2 coins or more lies in the trash.",
+        "trash": "Trash a Copper: the deck is better without it.",
+        "key": "The Key: 1 more coin at the start of each of your turns.",
+    },
+    ("add", "draw"): {
+        "add": "Add a token: drawn together later, they bring more cards.",
+        "draw": "Draw: the tokens are worth drawing now.",
+    },
 }
 
 
