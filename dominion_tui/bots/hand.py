@@ -16,6 +16,7 @@ from .simple import JUNK, MONEY_FLOOR, SimplePlayer, hand_coins
 from .traits import Traits, is_junk, traits
 
 # "If you had no copy of it in Exile, +3 coins" (Bounty Hunter): the coins a new name in Exile brings
+_PLAIN: dict[int, tuple[Any, bool]] = {}  # HandJudge.plain's answers: (the card, plain), by id
 _NEW_IN_EXILE = re.compile(r"no copy of it in Exile, \+(\d+) coins")
 # An Event that trashes a card from the hand for one costing up to N more (Enhance): read from its text
 _TRASH_UP = re.compile(
@@ -171,7 +172,10 @@ class HandJudge(SimplePlayer):
         ups = self.upgrade_events(game)
         if not ups or p.buys != 1 or not all(self.plain(c.defn) for c in hand):
             return None
-        best, best_v = None, self.coins_worth(game, p, total) + KEEP_MARGIN
+        # What the coins buy is the bar, worked out only once a Treasure can be kept: at most
+        # Treasure plays none can, and this ask came at every one (expert thought 6.5 s, not 5,
+        # in kingdoms with Enhance: benchmarks/expert_thinking.py 40 -v, thinking:36 and :21)
+        best, best_v = None, None
         for ev, more in ups:
             if game.cost(ev) > total or ev.name in game.turn.bought_cards:
                 continue
@@ -183,6 +187,8 @@ class HandJudge(SimplePlayer):
                 if v is None:
                     continue
                 v -= self.kept_worth(game, name)
+                if best_v is None:
+                    best_v = self.coins_worth(game, p, total) + KEEP_MARGIN
                 if v > best_v:
                     best, best_v = (ev.name, kept), v
         if best is None:
@@ -257,9 +263,13 @@ class HandJudge(SimplePlayer):
 
     @staticmethod
     def plain(d: Any) -> bool:
-        """A Treasure that only makes coins (Copper, Silver, Gold): unplayed, it loses nothing else."""
-        t = traits(d)
-        return t == Traits(coins=t.coins) and not d.triggers
+        """A Treasure that only makes coins (Copper, Silver, Gold): unplayed, it loses nothing else.
+        Kept per card: asked for each Treasure in hand at each Treasure played."""
+        seen = _PLAIN.get(id(d))
+        if seen is None or seen[0] is not d:
+            t = traits(d)
+            seen = _PLAIN[id(d)] = (d, t == Traits(coins=t.coins) and not d.triggers)
+        return seen[1]
 
     @staticmethod
     def spare(cost: int, coins: int, hand: list[Any]) -> list[Any]:
