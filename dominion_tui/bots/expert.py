@@ -53,6 +53,8 @@ SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells noth
 # (benchmarks/expert_thinking.py 40); a kingdom of quick games plays up to MORE times the seeds.
 # But the same code's slowest of 20 kingdoms took 4.3 s, 5.2 s and 6.1 s in three runs on one day
 # (the machine is shared): 150,000 leaves room for such a day under the 5 s the player waits.
+# The slowest were kingdoms with Enhance (6.6 s of 40, expert_thinking.py 40 -v), whose judgement
+# at every Treasure played cost twice a question's time; worked out only when it can matter, 4.4 s.
 ROUNDS = (8, 12, 18, 30)
 WORK = 150_000
 MORE = 2.0

@@ -15,8 +15,8 @@ from .endgame import buy_gains, loses, safe
 from .simple import JUNK, MONEY_FLOOR, SimplePlayer, hand_coins
 from .traits import Traits, is_junk, traits
 
-# "If you had no copy of it in Exile, +3 coins" (Bounty Hunter): the coins a new name in Exile brings
 _PLAIN: dict[int, tuple[Any, bool]] = {}  # HandJudge.plain's answers: (the card, plain), by id
+# "If you had no copy of it in Exile, +3 coins" (Bounty Hunter): the coins a new name in Exile brings
 _NEW_IN_EXILE = re.compile(r"no copy of it in Exile, \+(\d+) coins")
 # An Event that trashes a card from the hand for one costing up to N more (Enhance): read from its text
 _TRASH_UP = re.compile(
