@@ -15,7 +15,7 @@ from .endgame import buy_gains, loses, safe
 from .simple import JUNK, MONEY_FLOOR, SimplePlayer, hand_coins
 from .traits import Traits, is_junk, traits
 
-_PLAIN: dict[int, tuple[Any, bool]] = {}  # HandJudge.plain's answers: (the card, plain), by id
+_PLAIN: dict[str, bool] = {}  # HandJudge.plain's answers by card name, as traits() keeps its own
 # "If you had no copy of it in Exile, +3 coins" (Bounty Hunter): the coins a new name in Exile brings
 _NEW_IN_EXILE = re.compile(r"no copy of it in Exile, \+(\d+) coins")
 # An Event that trashes a card from the hand for one costing up to N more (Enhance): read from its text
@@ -173,7 +173,7 @@ class HandJudge(SimplePlayer):
         if not ups or p.buys != 1 or not all(self.plain(c.defn) for c in hand):
             return None
         # What the coins buy is the bar, worked out only once a Treasure can be kept: at most
-        # Treasure plays none can, and this ask came at every one (expert thought 6.5 s, not 5,
+        # Treasure plays none can, and this ask came at every one (expert thought 6.6 s, not 5,
         # in kingdoms with Enhance: benchmarks/expert_thinking.py 40 -v, thinking:36 and :21)
         best, best_v = None, None
         for ev, more in ups:
@@ -265,11 +265,11 @@ class HandJudge(SimplePlayer):
     def plain(d: Any) -> bool:
         """A Treasure that only makes coins (Copper, Silver, Gold): unplayed, it loses nothing else.
         Kept per card: asked for each Treasure in hand at each Treasure played."""
-        seen = _PLAIN.get(id(d))
-        if seen is None or seen[0] is not d:
+        plain = _PLAIN.get(d.name)
+        if plain is None:
             t = traits(d)
-            seen = _PLAIN[id(d)] = (d, t == Traits(coins=t.coins) and not d.triggers)
-        return seen[1]
+            plain = _PLAIN[d.name] = t == Traits(coins=t.coins) and not d.triggers
+        return plain
 
     @staticmethod
     def spare(cost: int, coins: int, hand: list[Any]) -> list[Any]:
