@@ -29,7 +29,7 @@ def fresh_value(kingdom: list[str], landscapes: list[str], s: Strategy, i: int) 
     rng = random.Random(f"choice-fresh:{i}")
     seeds = [rng.randrange(10**9) for _ in range(30)]
     games = [(0, g, first) for g in seeds for first in (True, False)]
-    return sum(won for won, _ in expert.played(kingdom, landscapes, [s], games)) / len(games)
+    return sum(won for won, *_ in expert.played(kingdom, landscapes, [s], games)) / len(games)
 
 
 def run(kingdoms: range, out: str, cache_path: str | None) -> None:

@@ -87,6 +87,23 @@ def test_the_seeds_per_round_scale_to_the_work_left() -> None:
     assert expert.scaled((8, 12), 4, 0, 100) == [1, 1]
 
 
+def test_of_plans_with_the_same_results_the_one_further_ahead_is_chosen(monkeypatch) -> None:
+    """Each game counts its points ahead beside its result: every candidate here shares every
+    game, and the one that ends 10 points ahead, not the first, is kept."""
+    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    pool = expert.candidates(kingdom)
+    ahead = len(pool) - 2
+
+    def fake(kingdom, landscapes, pool, games):
+        return [(0.5, 100, 10 if i == ahead else 0) for i, _, _ in games]
+
+    monkeypatch.setattr(expert, "played", fake)
+    monkeypatch.setattr(expert, "ROUNDS", (4,))  # 8 games: more than the first's head start (PRIOR)
+    assert choose(kingdom, [], 3) == pool[ahead] != pool[0]
+    monkeypatch.setattr(expert, "LEAD", 0.0)
+    assert choose(kingdom, [], 3) == pool[0]
+
+
 @pytest.mark.parametrize("cost", [50, 2_000])
 def test_a_kingdom_of_slow_games_thinks_on_fewer_and_a_quick_one_on_more(monkeypatch, cost: int) -> None:
     """The games' work, not their number, is bounded: quick games are played by more seeds
@@ -98,7 +115,7 @@ def test_a_kingdom_of_slow_games_thinks_on_fewer_and_a_quick_one_on_more(monkeyp
 
     def fake(kingdom, landscapes, pool, games):
         played.extend(games)
-        return [(0.5, cost)] * len(games)
+        return [(0.5, cost, 0)] * len(games)
 
     monkeypatch.setattr(expert, "played", fake)
     kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]

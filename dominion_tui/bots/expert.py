@@ -7,9 +7,9 @@ own "Big Money + X" (TUNED), one more copy, Duchies earlier, the second and thir
 alone, beside the best and together, the best with one more copy beside the second, a trasher
 beside the best (thin money), and the deck model's plan (bots/engine.py): an engine where the
 kingdom has a village and a draw card, elsewhere a deck of what adds most to a turn. They play
-the same seeded games, both seats; after each round the worse half drops out. Seeds come from
-the bot's own seed and the kingdom, never the game's generator or the clock: the same seed
-gives the same plan.
+the same seeded games, both seats, judged by their wins and the points they end ahead; after
+each round the worse half drops out. Seeds come from the bot's own seed and the kingdom, never
+the game's generator or the clock: the same seed gives the same plan.
 """
 
 from __future__ import annotations
@@ -58,6 +58,13 @@ SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells noth
 ROUNDS = (8, 12, 18, 30)
 WORK = 150_000
 MORE = 2.0
+# A game counts its points ahead beside its result: won (1, a share 0.5) + LEAD * tanh(ahead /
+# LEAD_SCALE), so a loss by 2 points and a rout are told apart, and 16 games of a round say more.
+# benchmarks/expert_choice.py on the first 120 "choice:" kingdoms, against LEAD 0 (67.3% of fresh
+# games; +- is one standard error, paired): LEAD 0.5 +0.40 +- 0.32 points, 1.0 +0.47 +- 0.34, 3.0
+# +0.49 +- 0.34; LEAD 1.0 with LEAD_SCALE 5 +0.24 +- 0.30, 20 +0.47 +- 0.34. Kingdoms 120 to 299, LEAD 1.0:
+# +0.60 +- 0.29 (67.5% to 68.1%); all 300 +0.55 +- 0.22, the same plan in 254.
+LEAD, LEAD_SCALE = 1.0, 10.0
 PRIOR = 1.0  # the first candidate keeps this many games' head start: a few games are a noisy judge
 THINK_CACHE: dict[tuple, Strategy] = {}
 
@@ -261,8 +268,11 @@ def match(kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, fir
     return match_work(kingdom, landscapes, s, seed, first)[0]
 
 
-def match_work(kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, first: bool) -> tuple[float, int]:
-    """`match`'s result, and the questions both players answered in it (the game's work)."""
+def match_work(
+    kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, first: bool
+) -> tuple[float, int, int]:
+    """`match`'s result, the questions both players answered in it (the game's work), and the
+    points the strategy ended ahead (behind: below 0; a capped game 0)."""
     from ..setup import new_game  # not at import: setup loads the cards
 
     me = Expert(seed, strategy=s)
@@ -270,17 +280,21 @@ def match_work(kingdom: list[str], landscapes: list[str], s: Strategy, seed: int
     seats = ["me", "other"] if first else ["other", "me"]
     deciders = {i: _Cap(me if n == "me" else other) for i, n in enumerate(seats)}
     game = new_game(Config(seats, list(kingdom), list(landscapes), seed), deciders)
+    ahead = 0
     try:
         game.run()
         names = [p.name for p in game.winners]
         won = 1.0 if names == ["me"] else 0.5 if "me" in names else 0.0
+        mine = seats.index("me")
+        ahead = game.score(game.players[mine]) - game.score(game.players[1 - mine])
     except _Capped:
         won = 0.5
-    return won, sum(c.answered for c in deciders.values())
+    return won, sum(c.answered for c in deciders.values()), ahead
 
 
 def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
-    """The candidate that did best against `hard` in the same seeded games, by rounds. The seeds
+    """The candidate that did best against `hard` in the same seeded games, by rounds: its wins,
+    and the points it ended ahead or behind (LEAD). The seeds
     per round grow or shrink to WORK by what this kingdom's games cost: once the first round's
     base seeds are played, it and every later round are scaled by one factor (at most MORE), then
     again after each round for the work left. Slow kingdoms think no longer than the rest; quick
@@ -296,8 +310,8 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
         nonlocal work, games_played
         seeds = [rng.randrange(10**9) for _ in range(n)]
         games = [(i, g, first) for i in alive for g in seeds for first in (True, False)]
-        for (i, _, _), (won, cost) in zip(games, played(kingdom, landscapes, pool, games)):
-            scores[i] += won
+        for (i, _, _), (won, cost, ahead) in zip(games, played(kingdom, landscapes, pool, games)):
+            scores[i] += won + LEAD * math.tanh(ahead / LEAD_SCALE)
             work += cost
         games_played += len(games)
 
@@ -328,12 +342,12 @@ def scaled(rounds: tuple[int, ...], alive: int, left: float, per_game: float) ->
 
 def played(
     kingdom: list[str], landscapes: list[str], pool: list[Strategy], games: list[tuple]
-) -> list[tuple[float, int]]:
-    """The results of the simulated games and their work, in order. Where the machine has a second core, a forked
+) -> list[tuple[float, int, int]]:
+    """The results of the simulated games, their work and points ahead, in order. Where the machine has a second core, a forked
     copy of this process plays every other game, so each half holds every plan's games (each game is
     seeded, so the results are the same either way); if the copy fails, this process plays its half too."""
 
-    def play(part: list[tuple]) -> list[tuple[float, int]]:
+    def play(part: list[tuple]) -> list[tuple[float, int, int]]:
         return [match_work(kingdom, landscapes, pool[i], g, first) for i, g, first in part]
 
     ours, copys = games[0::2], games[1::2]
@@ -366,12 +380,12 @@ def played(
     theirs = _collect(r, pid, len(copys))
     if theirs is None:
         theirs = play(copys)
-    results: list[tuple[float, int]] = [(0.0, 0)] * len(games)
+    results: list[tuple[float, int, int]] = [(0.0, 0, 0)] * len(games)
     results[0::2], results[1::2] = mine, theirs
     return results
 
 
-def _collect(r: int, pid: int, n: int) -> list[tuple[float, int]] | None:
+def _collect(r: int, pid: int, n: int) -> list[tuple[float, int, int]] | None:
     """The copy's results, or None when it failed or sent nothing for a minute (then it is stopped)."""
     data = b""
     try:
