@@ -293,12 +293,12 @@ def match_work(
 
 
 def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
-    """The candidate that did best against `hard` in the same seeded games, by rounds: its wins,
-    and the points it ended ahead or behind (LEAD). The seeds
-    per round grow or shrink to WORK by what this kingdom's games cost: once the first round's
-    base seeds are played, it and every later round are scaled by one factor (at most MORE), then
-    again after each round for the work left. Slow kingdoms think no longer than the rest; quick
-    ones judge their plans on more games."""
+    """The candidate that did best against `hard` in the same seeded games, by rounds: by its
+    wins and the points it ended ahead or behind (LEAD). The seeds per round grow or shrink to
+    WORK by what this kingdom's games cost: once the first round's base seeds are played, it and
+    every later round are scaled by one factor (at most MORE), then again after each round for
+    the work left. Slow kingdoms think no longer than the rest; quick ones judge their plans on
+    more games."""
     rng = PositionRandom()
     rng.seed(f"expert:{seed}:{','.join(kingdom)}:{','.join(landscapes)}")
     pool = candidates(kingdom)
@@ -343,9 +343,10 @@ def scaled(rounds: tuple[int, ...], alive: int, left: float, per_game: float) ->
 def played(
     kingdom: list[str], landscapes: list[str], pool: list[Strategy], games: list[tuple]
 ) -> list[tuple[float, int, int]]:
-    """The results of the simulated games, their work and points ahead, in order. Where the machine has a second core, a forked
-    copy of this process plays every other game, so each half holds every plan's games (each game is
-    seeded, so the results are the same either way); if the copy fails, this process plays its half too."""
+    """The results of the simulated games, their work and points ahead, in order. Where the
+    machine has a second core, a forked copy of this process plays every other game, so each half
+    holds every plan's games (each game is seeded, so the results are the same either way); if
+    the copy fails, this process plays its half too."""
 
     def play(part: list[tuple]) -> list[tuple[float, int, int]]:
         return [match_work(kingdom, landscapes, pool[i], g, first) for i, g, first in part]
