@@ -63,7 +63,8 @@ MORE = 2.0
 # benchmarks/expert_choice.py on the first 120 "choice:" kingdoms, against LEAD 0 (67.3% of fresh
 # games; +- is one standard error, paired): LEAD 0.5 +0.40 +- 0.32 points, 1.0 +0.47 +- 0.34, 3.0
 # +0.49 +- 0.34; LEAD 1.0 with LEAD_SCALE 5 +0.24 +- 0.30, 20 +0.47 +- 0.34. Kingdoms 120 to 299, LEAD 1.0:
-# +0.60 +- 0.29 (67.5% to 68.1%); all 300 +0.55 +- 0.22, the same plan in 254.
+# +0.60 +- 0.29 (67.5% to 68.1%); 300 to 399 -0.08 +- 0.22; all 400 +0.39 +- 0.18 (67.4% to 67.8%),
+# the same plan in 339, the deck model's in 72 both ways.
 LEAD, LEAD_SCALE = 1.0, 10.0
 PRIOR = 1.0  # the first candidate keeps this many games' head start: a few games are a noisy judge
 THINK_CACHE: dict[tuple, Strategy] = {}
