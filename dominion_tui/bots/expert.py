@@ -286,8 +286,8 @@ def match_work(
         game.run()
         names = [p.name for p in game.winners]
         won = 1.0 if names == ["me"] else 0.5 if "me" in names else 0.0
-        mine = seats.index("me")
-        ahead = game.score(game.players[mine]) - game.score(game.players[1 - mine])
+        scores = {p.name: game.score(p) for p in game.players}  # by name, as the winners are
+        ahead = scores["me"] - scores["other"]
     except _Capped:
         won = 0.5
     return won, sum(c.answered for c in deciders.values()), ahead
