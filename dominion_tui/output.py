@@ -98,7 +98,7 @@ class Run:
     notes: list[Note] = field(default_factory=list)
     card: str | None = None  # the card a reaction's head names: its play is that reaction
     unless_heard: bool = False  # an echoed yes: said only if nothing it did is heard
-    trigger: bool = False  # "Rob's Flag Bearer." is not said alone: it did nothing heard
+    label: str | None = None  # a trigger's ("Rob's Flag Bearer."): not said alone, it did nothing heard
     echo: bool = False  # an answer echoed: a play it makes says it ("Ann reacts with Sheepdog.")
     only: frozenset[str] | None = None  # the kinds of note it takes (a Treasure's: not Clean-up's shuffle)
 
@@ -235,7 +235,8 @@ class Teller:
             out = self.flush()  # a card's line: what it does joins it
             card = note.data["label"] if note.kind == "react" else None
             only = PROJECT_DID if project else None
-            self.run = Run(note.player, head=lines[0].rstrip("."), card=card, trigger=note.kind == "trigger", only=only)
+            label = note.data["label"] if note.kind == "trigger" else None
+            self.run = Run(note.player, head=lines[0].rstrip("."), card=card, label=label, only=only)
             return out
         said = lines if want else []
         heard = want and run is not None and note.player == run.player  # what the trigger did
@@ -244,7 +245,7 @@ class Teller:
     def done(self, note: Note) -> list[str]:
         """A trigger has finished: its line is said, or nothing if it did nothing heard."""
         run = self.run
-        if run is not None and run.trigger and run.player == note.player:
+        if run is not None and run.label is not None and run.player == note.player:
             return self.flush()
         return []
 
@@ -269,10 +270,17 @@ class Teller:
         """What is gathered, said; `heard`: the trigger gathered did something heard next."""
         run, self.run = self.run, None
         heap, self.heap = self.heap, None
-        if run is not None and run.trigger and not run.notes and not heard:
+        if run is not None and run.label is not None and not run.notes and not heard:
             run = None  # a trigger that did nothing heard is not named alone
         out = [run.line(self.narrator)] if run and (run.cards or run.head is not None) else []
         return out + (heap.lines if heap else [])
+
+
+def named(question: str, player: str, label: str) -> bool:
+    """Whether a question begins by naming the card that asks it ("Al: Cathedral: trash ...",
+    "Al: Gatekeeper (Bo): ...")."""
+    head = f"{player}: {label}"
+    return question.startswith(head) and question[len(head) : len(head) + 2] in (": ", " (")
 
 
 @dataclass
@@ -406,8 +414,21 @@ class Output:
     def begin_batch(self) -> None:
         pass
 
-    def end_batch(self, asks: bool = False) -> None:
-        """Before a prompt; `asks`: a question, which a trigger just named may be asking."""
+    def end_batch(self, asks: bool = False, question: str | None = None) -> None:
+        """Before a prompt; `asks`: a question, which a trigger just named may be asking. A
+        question that names that trigger's card to the player it is for (`question`, its first
+        line: "Al: Cathedral: trash a card ...") says it: "Al's Cathedral." is not said first."""
+        run = self.teller.run
+        if (
+            question
+            and run is not None
+            and run.player
+            and run.label
+            and not run.notes
+            and self.narrator.viewer in (None, run.player)
+            and named(question, run.player, run.label)
+        ):
+            self.teller.run = None
         for line in self.teller.flush(heard=asks):
             self.tell(line)
 

@@ -446,7 +446,8 @@ class Session:
         given = self.given_answer(game, d)
         if given is not None:
             return given
-        self.output.end_batch(asks=d.kind != "turn")
+        asks = d.kind != "turn"
+        self.output.end_batch(asks=asks, question=self.output.narrator.question(d)[0] if asks else None)
         self.ask(game, d)
         self.tips.asked(game, d)
         interp = Interpreter(

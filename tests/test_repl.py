@@ -387,3 +387,30 @@ def test_completion_of_play_as_and_the_settings() -> None:
     assert suggestions(g, d, "play Barge as o") == ["play Barge as Way of the Ox"]
     assert suggestions(g, d, "play Barge as ") == ["play Barge as normal", "play Barge as Way of the Ox"]
     assert suggestions(g, d, "wa") == ["ways "] and suggestions(g, d, "autoend o") == ["autoend on", "autoend off"]
+
+
+CATHEDRAL = """
+    name: cathedral
+    players: [Alice, Bob]
+    landscapes: [Cathedral]
+    setup:
+      Alice:
+        hand: [Estate]
+        deck: [Estate, Copper, Silver, Copper, Copper]
+        projects: [Cathedral]
+      Bob:
+        hand: [Estate]
+    steps: []
+"""
+
+
+def test_a_start_of_turn_question_naming_its_card_is_not_announced_first() -> None:
+    """'Alice: Cathedral: trash a card ...' names the Project: no 'Alice's Cathedral.' before it,
+    and the answer says what it did."""
+    session, out = at(CATHEDRAL, ["end", "end", "end", "end", "Estate"])
+    turn = out.index("Alice's turn 2.")
+    asked = [i for i, line in enumerate(out) if line.startswith("Alice: Cathedral: trash a card from your hand.")]
+    assert asked and asked[0] > turn
+    assert not any("Alice's Cathedral" in line for line in out)
+    assert "Alice chooses Estate: trashes an Estate." in out
+    assert [c.name for c in session.game.trash.cards] == ["Estate"]
