@@ -21,7 +21,7 @@ def main(kingdoms: int) -> None:
 
     def counted(*args):  # the simulated games' results carry their work
         results = real(*args)
-        work[0] += sum(cost for _, cost in results)
+        work[0] += sum(cost for _, cost, _ in results)
         return results
 
     expert.played = counted

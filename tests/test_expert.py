@@ -104,6 +104,56 @@ def test_of_plans_with_the_same_results_the_one_further_ahead_is_chosen(monkeypa
     assert choose(kingdom, [], 3) == pool[0]
 
 
+@pytest.mark.parametrize("engine_wins", [True, False])
+def test_the_engine_that_draws_its_deck_is_tried_on_the_same_seeds_where_the_engine_does_well(
+    monkeypatch, engine_wins: bool
+) -> None:
+    """Where the deck model's engine is in the better half after the first round, the engine
+    that draws its deck joins and plays every seed played so far, and can be chosen; elsewhere
+    it is never played."""
+    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    seeds: dict[str, set[int]] = {}
+
+    def fake(kingdom, landscapes, pool, games):
+        out = []
+        for i, g, _ in games:
+            s = pool[i]
+            kind = "drawing" if s.draws else "engine" if s.engine else "money"
+            seeds.setdefault(kind, set()).add(g)
+            best = s.draws if engine_wins else not s.engine
+            out.append((1.0 if best else 0.5 if s.engine and engine_wins else 0.0, 100, 0))
+        return out
+
+    monkeypatch.setattr(expert, "played", fake)
+    monkeypatch.setattr(expert, "ROUNDS", (4, 4))
+    chosen = choose(kingdom, [], 3)
+    if engine_wins:
+        assert chosen == expert.DRAWING and chosen.engine and chosen.draws
+        assert seeds["drawing"] == seeds["engine"]  # every seed the engine played, none of its own
+    else:
+        assert "drawing" not in seeds and not chosen.engine
+
+
+def test_no_engine_that_draws_its_deck_where_no_village_and_draw_card_make_one(monkeypatch) -> None:
+    kingdom = ["Old Witch", "Cardinal", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest", "Seer", "Supplies"]
+    assert not expert.engine_kingdom(expert_db(), kingdom)
+    drawn: list[bool] = []
+
+    def fake(kingdom, landscapes, pool, games):
+        drawn.extend(pool[i].draws for i, _, _ in games)
+        return [(1.0 if pool[i].engine else 0.0, 100, 0) for i, _, _ in games]
+
+    monkeypatch.setattr(expert, "played", fake)
+    monkeypatch.setattr(expert, "ROUNDS", (4, 4))
+    assert choose(kingdom, [], 3).engine and not any(drawn)
+
+
+def expert_db():
+    from dominion_tui.setup import database
+
+    return database()
+
+
 @pytest.mark.parametrize("cost", [50, 2_000])
 def test_a_kingdom_of_slow_games_thinks_on_fewer_and_a_quick_one_on_more(monkeypatch, cost: int) -> None:
     """The games' work, not their number, is bounded: quick games are played by more seeds

@@ -6,7 +6,8 @@ The candidates: the best card at the count and Duchy point tuned for expert (EXP
 own "Big Money + X" (TUNED), one more copy, Duchies earlier, the second and third best cards
 alone, beside the best and together, the best with one more copy beside the second, a trasher
 beside the best (thin money), and the deck model's plan (bots/engine.py): an engine where the
-kingdom has a village and a draw card, elsewhere a deck of what adds most to a turn. They play
+kingdom has a village and a draw card, elsewhere a deck of what adds most to a turn; where that
+engine does well in the first round, also the engine that draws its whole deck. They play
 the same seeded games, both seats, judged by their wins and the points they end ahead; after
 each round the worse half drops out. Seeds come from the bot's own seed and the kingdom, never
 the game's generator or the clock: the same seed gives the same plan.
@@ -165,7 +166,8 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
     # (as many candidates), -0.52 +- 0.20 of 113. Where an engine of 5 or more Actions beat
     # expert's money plan on 40 fresh games (benchmarks/stronger_engine.py 60: 4 kingdoms),
     # expert offered it played 5 or more Actions in 77 of their 160 games: too few kingdoms
-    # gain to pay for the choice it blurs in all the others. Not kept.
+    # gain to pay for the choice it blurs in all the others. Not kept here: choose() offers it
+    # late, only where the deck model's engine did well in the first round (drawn_worth_trying).
     # This one is offered in every kingdom, not only where a village and a draw card make an
     # engine: the deck model buys what adds most to a turn wherever that is (eight Stockpiles, a
     # Paddock's Horses). benchmarks/expert_choice.py 400, before and after: 55 of the kingdoms
@@ -306,11 +308,14 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
     scores = [PRIOR] + [0.0] * (len(pool) - 1)  # the first: the tuned plan, else hard's
     alive = list(range(len(pool)))
     work = games_played = 0
+    history: list[int] = []  # every seed played so far: a plan offered late plays them too
 
-    def play(n: int) -> None:
+    def play(n: int, seeds: list[int] | None = None, only: list[int] | None = None) -> None:
         nonlocal work, games_played
-        seeds = [rng.randrange(10**9) for _ in range(n)]
-        games = [(i, g, first) for i in alive for g in seeds for first in (True, False)]
+        if seeds is None:
+            seeds = [rng.randrange(10**9) for _ in range(n)]
+            history.extend(seeds)
+        games = [(i, g, first) for i in (only or alive) for g in seeds for first in (True, False)]
         for (i, _, _), (won, cost, ahead) in zip(games, played(kingdom, landscapes, pool, games)):
             scores[i] += won + LEAD * math.tanh(ahead / LEAD_SCALE)
             work += cost
@@ -324,10 +329,41 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
         if r == 0:  # the first round's cost known: it grows with the rest when there is work to spare
             first, *_ = scaled(ROUNDS, len(alive), WORK, work / games_played)
             play(max(0, first - rounds[0]))
+            if DRAWS_LATE and drawn_worth_trying(kingdom, pool, scores, alive):
+                pool.append(DRAWING)
+                scores.append(0.0)
+                alive.append(len(pool) - 1)
+                play(0, list(history), [len(pool) - 1])
         alive.sort(key=lambda i: (-scores[i], i))
         alive = alive[: max(1, math.ceil(len(alive) / 2))] if r < len(rounds) - 1 else alive[:1]
         rounds[r + 1 :] = scaled(ROUNDS[r + 1 :], len(alive), WORK - work, work / games_played)
     return pool[alive[0]]
+
+
+# The engine that draws its deck (Strategy.draws), offered only where the deck model's engine
+# is in the better half after the first round, in a kingdom with a village and a draw card, and
+# played on every seed played so far. Against its absence: benchmarks/stronger_engine.py 30 0 20
+# and 30 30 20, the same 4 kingdoms where a 5-Action plan is stronger, expert played 5 or more
+# Actions in 69 of their 160 games (44 without), and scored 1,658.0 points of 2,400 games in all 60
+# (1,635.5); benchmarks/expert_choice.py on the first 120 "choice:" kingdoms +0.17 +- 0.11 points
+# (67.8% to 67.9%), chosen in 2, the same plan in 114. Offered in every kingdom it lost (-0.30 +-
+# 0.25 of 160, candidates' note). Thinking time the same (expert_thinking.py 40: median 5.03 s
+# against 4.99 s on a slow day, the work bounded by WORK).
+DRAWS_LATE = True
+DRAWING = Strategy(engine=True, draws=True, label="an engine that draws its whole deck")
+
+
+def drawn_worth_trying(kingdom: list[str], pool: list[Strategy], scores: list[float], alive: list[int]) -> bool:
+    """Whether the engine (the deck model's) is in the better half after the first round, in a
+    kingdom with a village and a draw card: then the engine that draws its deck is tried too,
+    on the same seeds."""
+    from ..setup import database  # not at import: setup loads the cards
+
+    if not engine_kingdom(database(), kingdom):
+        return False
+    ranked = sorted(alive, key=lambda i: (-scores[i], i))
+    keep = ranked[: max(1, math.ceil(len(ranked) / 2))]
+    return any(pool[i].engine and not pool[i].draws for i in keep)
 
 
 def scaled(rounds: tuple[int, ...], alive: int, left: float, per_game: float) -> list[int]:
