@@ -446,9 +446,9 @@ class Session:
         given = self.given_answer(game, d)
         if given is not None:
             return given
-        asks = d.kind != "turn"
-        self.output.end_batch(asks=asks, question=self.output.narrator.question(d)[0] if asks else None)
-        self.ask(game, d)
+        question = self.output.narrator.question(d) if d.kind != "turn" else None
+        self.output.end_batch(asks=question is not None, question=question[0] if question else None)
+        self.ask(game, d, question)
         self.tips.asked(game, d)
         interp = Interpreter(
             game, Queries(game, self.output.log, lambda: list(self.output.recent), self.output.last), ways_in_moves=True
@@ -569,9 +569,10 @@ class Session:
             return f"{d.player.name}, {d.topic}>"
         return f"{d.player.name}, {'yes or no' if d.kind == 'yesno' else 'choose'}>"
 
-    def ask(self, game: Game, d: Decision) -> None:
-        if d.kind != "turn":
-            self.output.question(self.output.narrator.question(d))
+    def ask(self, game: Game, d: Decision, question: list[str] | None) -> None:
+        """Say the question (its lines, worked out once by decide), or a turn's status when due."""
+        if question is not None:
+            self.output.question(question)
             return
         if self.status_due:  # after a move, its own announcements say what changed
             self.output.question(self.output.narrator.question(d)[:1])

@@ -17,7 +17,7 @@ from dominion_tui.core.game import Config
 from dominion_tui.interpreter import Interpreter
 from dominion_tui.save import fits
 from dominion_tui.session import Session
-from dominion_tui.setup import new_game
+from dominion_tui.setup import database, new_game
 from dominion_tui.simulate import main as simulate
 from tests.test_random_games import pool_config
 
@@ -136,7 +136,7 @@ def test_the_engine_that_draws_its_deck_is_tried_on_the_same_seeds_where_the_eng
 
 def test_no_engine_that_draws_its_deck_where_no_village_and_draw_card_make_one(monkeypatch) -> None:
     kingdom = ["Old Witch", "Cardinal", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest", "Seer", "Supplies"]
-    assert not expert.engine_kingdom(expert_db(), kingdom)
+    assert not expert.engine_kingdom(database(), kingdom)
     drawn: list[bool] = []
 
     def fake(kingdom, landscapes, pool, games):
@@ -146,12 +146,6 @@ def test_no_engine_that_draws_its_deck_where_no_village_and_draw_card_make_one(m
     monkeypatch.setattr(expert, "played", fake)
     monkeypatch.setattr(expert, "ROUNDS", (4, 4))
     assert choose(kingdom, [], 3).engine and not any(drawn)
-
-
-def expert_db():
-    from dominion_tui.setup import database
-
-    return database()
 
 
 @pytest.mark.parametrize("cost", [50, 2_000])

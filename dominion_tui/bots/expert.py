@@ -310,12 +310,14 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
     work = games_played = 0
     history: list[int] = []  # every seed played so far: a plan offered late plays them too
 
-    def play(n: int, seeds: list[int] | None = None, only: list[int] | None = None) -> None:
+    def fresh(n: int) -> list[int]:
+        seeds = [rng.randrange(10**9) for _ in range(n)]
+        history.extend(seeds)
+        return seeds
+
+    def play(seeds: list[int], plans: list[int]) -> None:
         nonlocal work, games_played
-        if seeds is None:
-            seeds = [rng.randrange(10**9) for _ in range(n)]
-            history.extend(seeds)
-        games = [(i, g, first) for i in (only or alive) for g in seeds for first in (True, False)]
+        games = [(i, g, first) for i in plans for g in seeds for first in (True, False)]
         for (i, _, _), (won, cost, ahead) in zip(games, played(kingdom, landscapes, pool, games)):
             scores[i] += won + LEAD * math.tanh(ahead / LEAD_SCALE)
             work += cost
@@ -323,19 +325,19 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
 
     rounds = list(ROUNDS)
     for r in range(len(rounds)):
-        play(rounds[r])
+        play(fresh(rounds[r]), alive)
         if len(alive) == 1:
             break
         if r == 0:  # the first round's cost known: it grows with the rest when there is work to spare
             first, *_ = scaled(ROUNDS, len(alive), WORK, work / games_played)
-            play(max(0, first - rounds[0]))
-            if DRAWS_LATE and drawn_worth_trying(kingdom, pool, scores, alive):
+            play(fresh(max(0, first - rounds[0])), alive)
+            if drawn_worth_trying(kingdom, pool, scores, alive):
                 pool.append(DRAWING)
                 scores.append(0.0)
                 alive.append(len(pool) - 1)
-                play(0, list(history), [len(pool) - 1])
-        alive.sort(key=lambda i: (-scores[i], i))
-        alive = alive[: max(1, math.ceil(len(alive) / 2))] if r < len(rounds) - 1 else alive[:1]
+                play(history, alive[-1:])
+        alive = ranked(alive, scores)
+        alive = better_half(alive) if r < len(rounds) - 1 else alive[:1]
         rounds[r + 1 :] = scaled(ROUNDS[r + 1 :], len(alive), WORK - work, work / games_played)
     return pool[alive[0]]
 
@@ -349,7 +351,6 @@ def choose(kingdom: list[str], landscapes: list[str], seed: int) -> Strategy:
 # (67.8% to 67.9%), chosen in 2, the same plan in 114. Offered in every kingdom it lost (-0.30 +-
 # 0.25 of 160, candidates' note). Thinking time the same (expert_thinking.py 40: median 5.03 s
 # against 4.99 s on a slow day, the work bounded by WORK).
-DRAWS_LATE = True
 DRAWING = Strategy(engine=True, draws=True, label="an engine that draws its whole deck")
 
 
@@ -361,9 +362,17 @@ def drawn_worth_trying(kingdom: list[str], pool: list[Strategy], scores: list[fl
 
     if not engine_kingdom(database(), kingdom):
         return False
-    ranked = sorted(alive, key=lambda i: (-scores[i], i))
-    keep = ranked[: max(1, math.ceil(len(ranked) / 2))]
-    return any(pool[i].engine and not pool[i].draws for i in keep)
+    return any(pool[i].engine and not pool[i].draws for i in better_half(ranked(alive, scores)))
+
+
+def ranked(plans: list[int], scores: list[float]) -> list[int]:
+    """The plans best first by their scores; a tie keeps the first offered."""
+    return sorted(plans, key=lambda i: (-scores[i], i))
+
+
+def better_half(plans: list[int]) -> list[int]:
+    """The first half of ranked plans (the odd one kept): those that go on to the next round."""
+    return plans[: max(1, math.ceil(len(plans) / 2))]
 
 
 def scaled(rounds: tuple[int, ...], alive: int, left: float, per_game: float) -> list[int]:
