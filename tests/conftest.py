@@ -44,10 +44,22 @@ class ScenarioFailure(Exception):
     pass
 
 
+_DATA_DIRS: list[str] = []
+
+
 def pytest_configure(config) -> None:
     """Keep autosaves and crash logs of test games out of the user's real data directory."""
     import os
     import tempfile
 
-    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="dominion-test-data-")
+    _DATA_DIRS.append(tempfile.mkdtemp(prefix="dominion-test-data-"))
+    os.environ["XDG_DATA_HOME"] = _DATA_DIRS[-1]
     os.environ["PROMPT_TOOLKIT_NO_CPR"] = "1"
+
+
+def pytest_unconfigure(config) -> None:
+    """The data directory goes with the run: each run made a new one and left it in /tmp."""
+    import shutil
+
+    while _DATA_DIRS:
+        shutil.rmtree(_DATA_DIRS.pop(), ignore_errors=True)
