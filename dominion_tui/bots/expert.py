@@ -47,6 +47,12 @@ SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells noth
 # (the machine is shared): 150,000 leaves room for such a day under the 5 s the player waits.
 # The slowest were kingdoms with Enhance (6.6 s of 40, expert_thinking.py 40 -v), whose judgement
 # at every Treasure played cost twice a question's time; worked out only when it can matter, 4.4 s.
+# Still over 5 s on a slower day (2026-12-06, the machine idle): median 4.77 s, slowest 6.75 s of
+# 20 (expert_thinking.py 20 -v, 23 to 45 microseconds a question). Tried: 100,000, the chosen plans
+# -1.47 +- 0.41 points (benchmarks/expert_choice.py run 0:120, paired: 67.9% to 66.5%, another plan
+# in 35), and the slowest still 5.8 s: kingdoms with Ducat or Hostelry (and Enhance, Silos), 55
+# microseconds a question, where every turn's Treasures ask what all the coins buy (keep_back)
+# before the buy asks again. Less work is not the cure; cheaper questions there would be.
 ROUNDS = (8, 12, 18, 30)
 WORK = 150_000
 MORE = 2.0
