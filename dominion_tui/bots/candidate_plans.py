@@ -32,7 +32,7 @@ class Strategy:
     cards: tuple[tuple[str, int], ...] | None = None
     label: str = "hard's plan"
     engine: bool = False  # build an engine (bots/engine.py) instead of the knobs' money deck
-    draws: bool = False  # the engine that draws its deck (villages and draw till drawn): not offered
+    draws: bool = False  # the engine that draws its deck (villages and draw till drawn): choose() adds it late
     spare: tuple[str, ...] = ()  # cards bought only with coins that buy no Silver, one copy each
 
 

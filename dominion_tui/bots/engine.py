@@ -5,7 +5,8 @@ deck of payload such as Stockpile); expert's simulations before the first turn k
 beats hard's money plans.
 A second engine, one that draws its deck (Strategy.draws: villages and draw by the ratio until a
 turn reaches most of the deck), plays 5 or more Actions in a turn twice as often but wins less;
-beside this one it added nothing to expert's choice, so it is not offered (benchmarks only).
+offered beside this one in every kingdom it added nothing to expert's choice, so expert tries it
+only where this one does well in its first games (expert.py drawn_worth_trying).
 Cards are judged by their traits: a card's role (village, draw, trasher, payload) is what its
 traits say, so a new card needs no code here.
 Why it seldom plays 5 Actions (traces; engine_vs_hard 2000): no village in its final deck in
