@@ -72,7 +72,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
             return self.treasure_move(game, p, plays)
         if game.phase not in ("buy", "action"):
             return TurnAction("end")
-        now = self.purchase(game, p) if p.buys else None  # what the coins in hand buy: judged once
+        now = self.turn_buy(game, p) if p.buys else None  # what the coins in hand buy: judged once
         coffers = game.phase == "buy" and p.coffers and p.buys and not game.turn.bought_in_phase
         if coffers and self.spend_coffers(game, p, now):
             return TurnAction("coffers", None, 1)
