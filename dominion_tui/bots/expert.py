@@ -58,9 +58,10 @@ SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells noth
 # same games and saved 3.7% of the instructions (valgrind --tool=callgrind, 72 games of kingdoms
 # 17 and 81): the second `purchase` is spread over many judgements, none of them the cost. The
 # cure was one judgement of the buy a turn (HandJudge.turn_want and turn_buy, there were three):
-# 24% fewer instructions for the same 72 games, and on a faster day the 4 slowest "choice:"
-# kingdoms thought 4.2, 4.3, 3.1 and 3.9 s instead of 7.1, 7.6, 6.8 and 6.6 s; 40 random
-# kingdoms a median of 2.41 s, the slowest 3.23 s (expert_thinking.py 40).
+# 28% fewer instructions for the same 72 games (with Enhance's upgrade judged once a turn), and
+# on a faster day the 4 slowest "choice:" kingdoms thought 4.1, 4.2, 3.1 and 3.3 s instead of
+# 7.1, 7.6, 6.8 and 6.6 s; 40 random kingdoms a median of 2.41 s, the slowest 3.23 s
+# (expert_thinking.py 40). Still, a slow day (1.8 times slower) takes the slowest past 5 s.
 ROUNDS = (8, 12, 18, 30)
 WORK = 150_000
 MORE = 2.0
