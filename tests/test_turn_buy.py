@@ -75,3 +75,26 @@ def test_a_turn_of_treasures_judges_its_buy_once() -> None:
     assert [m.verb for m in moves] == ["play"] * 4 + ["buy"]  # every Treasure played, then one buy
     assert judged == ["buy"]  # at the first Treasure, in the Action phase, as the Buy phase will judge
     assert game.phase == "buy"
+
+
+def test_a_treasure_that_does_more_than_make_coins_has_the_buy_judged_again() -> None:
+    """Spices gives a Buy and a Coffers when played: what the Treasures' question judged is stale."""
+    bot = make_player("hard", 1)
+    game = new_game(
+        Config(["A", "B"], ["Ducat", "Hostelry", "Spices", "Sheepdog"], [], 3), {0: bot, 1: bot}, deal=False
+    )
+    a = game.players[0]
+    for name in ("Spices", "Copper", "Copper", "Estate", "Estate"):
+        game.new_card(name, a.hand)
+    for name in ("Copper", "Copper", "Estate", "Silver", "Silver"):
+        game.new_card(name, a.deck)
+    game.phase = "action"
+    judged = []
+    purchase = bot.purchase
+    bot.purchase = lambda g, q: judged.append(q.buys) or purchase(g, q)
+    moves = []
+    while not moves or moves[-1].verb == "play":
+        moves.append(bot.decide(game, Decision("turn", a, "Turn", topic="turn")))
+        game.do(a, moves[-1])
+    assert [m.verb for m in moves][:3] == ["play"] * 3
+    assert judged[:2] == [1, 2]  # before Spices' Buy, then again with it
