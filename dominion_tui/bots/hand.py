@@ -204,7 +204,7 @@ class HandJudge(SimplePlayer):
         first Treasure's, in the Action phase, included: in 22 kingdoms with Enhance, a fresh
         judgement agreed at all 1,276 asks that took it (kingdoms 81 and 70 thought 4.6 and 4.3 s
         instead of 5.0 and 5.3)."""
-        key = (game.turn, p.index, coins, len(game.turn.gained), sum(len(z.cards) for z in game.supply.values()))
+        key = (game.turn, p.index, coins, len(game.turn.gained), game.supply_cards())
         memo = self._upgrades
         if memo is None or memo[0] is not key[0] or memo[1] != key[1:]:
             memo = self._upgrades = (key[0], key[1:], {})
@@ -311,7 +311,7 @@ class HandJudge(SimplePlayer):
             sorted(c.name for c in p.hand.cards if not c.is_("Treasure")),
             {id(c) for c in p.in_play.cards} | {id(c) for c in held},
             (len(p.deck.cards), len(p.discard.cards), len(p.exile.cards), len(game.trash.cards)),
-            sum(len(z.cards) for z in game.supply.values()),
+            game.supply_cards(),
             (len(game.turn.gained), len(game.turn.trashed), len(game.turn.bought_cards)),
         )
 

@@ -212,3 +212,7 @@ class GameState:
 
     def empty_piles(self) -> int:
         return len([z for z in self.supply.values() if not z.cards])
+
+    def supply_cards(self) -> int:
+        """The cards in all the Supply piles: it falls only as cards leave the Supply."""
+        return sum(len(z.cards) for z in self.supply.values())

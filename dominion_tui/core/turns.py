@@ -232,7 +232,7 @@ class Turns(Moving):
         """No card has left the Supply for good (its count has not fallen below its lowest so
         far) while every player took STALL_ROUNDS turns: a game that moves no nearer its end.
         The Supply only ever holds finitely many cards, so with this rule every game ends."""
-        count = sum(len(z.cards) for z in self.supply.values())
+        count = self.supply_cards()
         if self.supply_low is None or count < self.supply_low:
             self._mark_supply(turn_done=True, count=count)  # counted once: this runs every turn
             return False
@@ -240,7 +240,7 @@ class Turns(Moving):
 
     def _mark_supply(self, turn_done: bool, count: int | None = None) -> None:
         """The Supply's count now (`count`, when just counted), and each player's turns completed by now."""
-        self.supply_low = sum(len(z.cards) for z in self.supply.values()) if count is None else count
+        self.supply_low = self.supply_cards() if count is None else count
         self.low_at = [
             p.turns_taken - (not turn_done and p is self.current and not self.turn.extra) for p in self.players
         ]
