@@ -54,47 +54,39 @@ def test_the_buy_takes_the_treasures_judgement_only_where_it_is_the_same(monkeyp
     assert counts["differed"] == 0
 
 
-def test_a_turn_of_treasures_judges_its_buy_once() -> None:
+def treasure_turn(kingdom: list[str], hand: tuple[str, ...], seen) -> list:
+    """hard plays a turn from the Action phase with this hand (no Action in it) up to its first
+    move that is not a play; `seen(game, player)` is recorded at each judgement of the buy. The
+    moves, then what was recorded."""
     bot = make_player("hard", 1)
-    game = new_game(
-        Config(["A", "B"], ["Ducat", "Hostelry", "Scholar", "Sheepdog"], [], 3), {0: bot, 1: bot}, deal=False
-    )
+    game = new_game(Config(["A", "B"], kingdom, [], 3), {0: bot, 1: bot}, deal=False)
     a = game.players[0]
-    for name in ("Silver", "Silver", "Copper", "Copper", "Estate"):
-        game.new_card(name, a.hand)
-    for name in ("Copper", "Copper", "Estate", "Estate", "Silver"):
-        game.new_card(name, a.deck)
-    game.phase = "action"
-    judged = []
-    purchase = bot.purchase
-    bot.purchase = lambda g, q: judged.append(g.phase) or purchase(g, q)
-    moves = []
-    while not moves or moves[-1].verb == "play":
-        moves.append(bot.decide(game, Decision("turn", a, "Turn", topic="turn")))
-        game.do(a, moves[-1])
-    assert [m.verb for m in moves] == ["play"] * 4 + ["buy"]  # every Treasure played, then one buy
-    assert judged == ["buy"]  # at the first Treasure, in the Action phase, as the Buy phase will judge
-    assert game.phase == "buy"
-
-
-def test_a_treasure_that_does_more_than_make_coins_has_the_buy_judged_again() -> None:
-    """Spices gives a Buy and a Coffers when played: what the Treasures' question judged is stale."""
-    bot = make_player("hard", 1)
-    game = new_game(
-        Config(["A", "B"], ["Ducat", "Hostelry", "Spices", "Sheepdog"], [], 3), {0: bot, 1: bot}, deal=False
-    )
-    a = game.players[0]
-    for name in ("Spices", "Copper", "Copper", "Estate", "Estate"):
+    for name in hand:
         game.new_card(name, a.hand)
     for name in ("Copper", "Copper", "Estate", "Silver", "Silver"):
         game.new_card(name, a.deck)
     game.phase = "action"
     judged = []
     purchase = bot.purchase
-    bot.purchase = lambda g, q: judged.append(q.buys) or purchase(g, q)
+    bot.purchase = lambda g, q: judged.append(seen(g, q)) or purchase(g, q)
     moves = []
     while not moves or moves[-1].verb == "play":
         moves.append(bot.decide(game, Decision("turn", a, "Turn", topic="turn")))
         game.do(a, moves[-1])
-    assert [m.verb for m in moves][:3] == ["play"] * 3
-    assert judged[:2] == [1, 2]  # before Spices' Buy, then again with it
+    assert game.phase == "buy"
+    return [m.verb for m in moves], judged
+
+
+def test_a_turn_of_treasures_judges_its_buy_once() -> None:
+    kingdom = ["Ducat", "Hostelry", "Scholar", "Sheepdog"]
+    moves, phases = treasure_turn(kingdom, ("Silver", "Silver", "Copper", "Copper", "Estate"), lambda g, q: g.phase)
+    assert moves == ["play"] * 4 + ["buy"]  # every Treasure played, then one buy
+    assert phases == ["buy"]  # at the first Treasure, in the Action phase, as the Buy phase will judge
+
+
+def test_a_treasure_that_does_more_than_make_coins_has_the_buy_judged_again() -> None:
+    """Spices gives a Buy and a Coffers when played: what the Treasures' question judged is stale."""
+    kingdom = ["Ducat", "Hostelry", "Spices", "Sheepdog"]
+    moves, buys = treasure_turn(kingdom, ("Spices", "Copper", "Copper", "Estate", "Estate"), lambda g, q: q.buys)
+    assert moves[:3] == ["play"] * 3
+    assert buys[:2] == [1, 2]  # before Spices' Buy, then again with it
