@@ -558,6 +558,30 @@ def test_scepter_replays_a_strong_action_rather_than_taking_2_coins() -> None:
     assert make_player("normal", 1).answer(game, d) == [0]
 
 
+def test_scepter_judges_a_replay_by_what_it_does_now_in_the_buy_phase() -> None:
+    """A village replayed in the Buy phase gives +1 Card and Actions nothing can use: 2 coins do
+    more. Of two Actions in play, the one whose draw does most now is replayed, not the dearer."""
+    from dominion_tui.core.decisions import Decision, Option
+
+    game, a = buy_phase(["Scepter", "Hostelry", "Black Cat"], coins=3)
+    for n in ("Silver", "Copper", "Copper", "Copper", "Estate"):
+        game.new_card(n, a.deck)
+    game.new_card("Copper", a.hand)
+    hostelry = game.new_card("Hostelry", a.in_play)
+    mode = Decision(
+        "option",
+        a,
+        "Scepter: +2 coins, or replay an Action card played this turn?",
+        [Option("coins", "coins"), Option("replay", "replay")],
+        topic="mode",
+    )
+    for level in ("hard", "expert"):
+        assert make_player(level, 1).answer(game, mode) == [0]  # the coins: 6 for a Gold
+    cat = game.new_card("Black Cat", a.in_play)
+    pick = Decision("cards", a, "Replay which Action card?", [Option(c.name, c) for c in (hostelry, cat)], topic="play")
+    assert make_player("hard", 1).answer(game, pick) == [1]  # +2 Cards, not the village's +1
+
+
 def test_treasurer_trashes_a_spare_copper_when_it_holds_the_key_already() -> None:
     from dominion_tui.core.decisions import Decision, Option
 

@@ -155,10 +155,27 @@ class WayJudge:
                 best, best_v = i, v
         return best
 
+    def answer_play(self, game: Game, d: Decision) -> list[int]:
+        """The Action to play (Scepter's replay, Mastermind's, Toil's, March's): the one whose own
+        text does most now, judged as a Way's options are; the first offered on a tie."""
+        cards = [o.value for o in d.options]
+        if not cards:
+            return []
+        values = [self.play_now(game, d.player, c)[0] for c in cards]
+        return [max(range(len(cards)), key=lambda i: (values[i], -i))]
+
+    def play_now(self, game: Game, p: Any, card: Any, *instead: Traits) -> list[float]:
+        """What playing this card (from the hand or again from play) does now, and each of
+        `instead` (what another mode gives: Scepter's +2 coins). In the Buy phase no Action left
+        in hand can be played, so +Actions are worth nothing there and the hand's Actions wait for none."""
+        buy = game.phase == "buy"
+        hand = [c for c in p.hand.cards if c is not card and not (buy and c.is_("Action"))]
+        return self.way_values(game, p, card.defn, [None, *instead], hand, 0 if buy else p.actions)
+
     def way_values(self, game: Game, p: Any, card: Any, ways: list[Any], hand: list[Any], actions: int) -> list[float]:
-        """What each option (None: the card's own text, else a Way) does this turn, in coins of
-        judgement: what the coins it makes or draws add to what this hand buys (nothing past a
-        Province with one Buy), the Actions it lets play, and what else it does."""
+        """What each option (None: the card's own text, Traits: what they give, else a Way) does
+        this turn, in coins of judgement: what the coins it makes or draws add to what this hand
+        buys (nothing past a Province with one Buy), the Actions it lets play, and what else it does."""
         # what +Actions would let play: the Actions in hand, best first (they are dead otherwise)
         waiting = sorted((self.card_value(game, c.defn) for c in hand if c.is_("Action")), reverse=True)
         pile = p.deck.cards + p.discard.cards
@@ -236,7 +253,10 @@ class WayJudge:
         # text draws now already comes in that turn's hand: waiting only loses the attack
         later = worth(ct, later=True) + rest if my_turn else own - attack + own_turn_attack
         h = Hand(hand, hand_money, late, coin_density, worth, later)
-        return [own if w is None else self.way_value(game, p, card, w, h) for w in ways]
+        return [
+            own if w is None else worth(w) if isinstance(w, Traits) else self.way_value(game, p, card, w, h)
+            for w in ways
+        ]
 
     def way_value(self, game: Game, p: Any, card: Any, w: Any, h: Hand) -> float:
         """One Way's worth on this card: its traits, read as the other options are, and what
