@@ -444,7 +444,7 @@ def test_the_hint_for_a_mode_says_what_that_mode_does_here() -> None:
 
     assert why(["trash", "gain", "key"], 2) == "The Key: 1 more coin at the start of each of your turns."
     assert why(["trash", "gain", "key"], 1) == "Gain: a Treasure worth 2 coins or more lies in the trash."
-    assert why(["coins", "replay"], 1) == "Replay: the Action played again is worth more than 2 coins."
+    assert why(["coins", "replay"], 1) == "Replay: the Action played again does more now than 2 coins."
     assert why(["hand", "deck"], 1) == "Onto your deck: this turn it could not be played, next turn it can."
     assert why(["Lantern", "Horn"], 0) == "Lantern: it does most here."
 

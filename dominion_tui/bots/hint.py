@@ -133,8 +133,8 @@ MODES = {
         "exile": "Exile one: it waits on your mat, and comes home when you gain a copy.",
     },
     ("coins", "replay"): {
-        "replay": "Replay: the Action played again is worth more than 2 coins.",
-        "coins": "Coins: no Action in play is worth more than 2 coins played again.",
+        "replay": "Replay: the Action played again does more now than 2 coins.",
+        "coins": "Coins: 2 coins do more now than any Action in play played again.",
     },
     ("trash", "gain", "key"): {
         "gain": "Gain: a Treasure worth 2 coins or more lies in the trash.",
