@@ -582,6 +582,23 @@ def test_scepter_judges_a_replay_by_what_it_does_now_in_the_buy_phase() -> None:
     assert make_player("hard", 1).answer(game, pick) == [1]  # +2 Cards, not the village's +1
 
 
+def test_toil_after_a_buy_plays_the_action_whose_coins_still_count_not_its_draw() -> None:
+    """Once a buy is made no Treasure can be played, so Toil's Action is the one whose coins its
+    +1 Buy spends (Treasurer), not the one that would draw 3 Golds (Wayfarer)."""
+    from dominion_tui.core.decisions import Decision, Option
+
+    game, a = buy_phase(["Wayfarer", "Treasurer"], ["Toil"], coins=0)
+    for n in ("Gold",) * 5:
+        game.new_card(n, a.deck)
+    hand = [game.new_card(n, a.hand) for n in ("Wayfarer", "Treasurer")]
+    pick = Decision("cards", a, "Play an Action card from your hand?", [Option(c.name, c) for c in hand], topic="play")
+    pick.min = 0
+    game.turn.bought_in_phase = True  # Toil bought: its +1 Buy is the one left
+    assert make_player("hard", 1).answer(game, pick) == [1]
+    game.turn.bought_in_phase = False  # before any buy (Scepter's replay): the 3 Golds drawn are played
+    assert make_player("hard", 1).answer(game, pick) == [0]
+
+
 def test_treasurer_trashes_a_spare_copper_when_it_holds_the_key_already() -> None:
     from dominion_tui.core.decisions import Decision, Option
 

@@ -94,6 +94,8 @@ class WayJudge:
     # EventJudge's (the plan's own card, copies still wanted): declared only, as a method here
     # would come first in Bot's order and hide it
     copies_wanted: Callable[[Game, Any, str], bool]
+    # Bot's (an Action an Event plays after a buy: what still counts of it), declared only too
+    played_after_buying: Callable[[Game, Any, Any, int], float]
 
     def way_first(self, game: Game, p: Any, names: set[str]) -> str | None:
         """The last Action, only terminals in hand and a Way that gives +Actions (Ox, Mule...):
@@ -158,10 +160,14 @@ class WayJudge:
     def answer_play(self, game: Game, d: Decision) -> list[int]:
         """The Action to play (Scepter's replay, Mastermind's, Toil's, March's): the one whose own
         text does most now, judged as a Way's options are; the first offered on a tie."""
-        cards = [o.value for o in d.options]
+        cards, p = [o.value for o in d.options], d.player
         if not cards:
             return []
-        values = [self.play_now(game, d.player, c)[0] for c in cards]
+        if game.phase == "buy" and game.turn.bought_in_phase:  # Toil, March: no Treasure plays after a buy,
+            # so what the Action draws does nothing; judged as the Event was (its Buy already taken)
+            values = [self.played_after_buying(game, p, c.defn, 1) for c in cards]
+        else:
+            values = [self.play_now(game, p, c)[0] for c in cards]
         return [max(range(len(cards)), key=lambda i: (values[i], -i))]
 
     def play_now(self, game: Game, p: Any, card: Any, *instead: Traits) -> list[float]:
