@@ -791,11 +791,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
             return [0] if now else [1]
         if labels[:2] == ["exile", "deck"] and any(c.is_("Action") for c in d.player.exile.cards):
             return [1]  # Transport: bring the exiled Action home
-        if labels == ["coins", "replay"]:  # Scepter: replay the Action in play that does most now, if more than 2 coins
-            p = d.player
-            played = [c for c in p.in_play.cards if c.is_("Action") and not c.is_("Command")]
-            coins = Traits(coins=2)
-            return [1] if any(own > two for own, two in (self.play_now(game, p, c, coins) for c in played)) else [0]
+        if labels == ["coins", "replay"]:  # Scepter
+            return self.replay_or_coins(game, d)
         if labels[:3] == ["trash", "gain", "key"]:  # Treasurer: a Treasure worth 2 from the trash, else the Key
             gold = any(c.is_("Treasure") and traits(c.defn).coins >= 2 for c in game.trash.cards)
             return [1] if gold else [0] if spare_copper(game, d.player, "key") else [2]  # held: a Copper

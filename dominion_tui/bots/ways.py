@@ -170,6 +170,13 @@ class WayJudge:
             values = [self.play_now(game, p, c)[0] for c in cards]
         return [max(range(len(cards)), key=lambda i: (values[i], -i))]
 
+    def replay_or_coins(self, game: Game, d: Decision) -> list[int]:
+        """Scepter's modes: replay (1) when an Action in play does more now played again than
+        the 2 coins (0) do."""
+        p, coins = d.player, Traits(coins=2)
+        played = [c for c in p.in_play.cards if c.is_("Action") and not c.is_("Command")]
+        return [1] if any(own > two for own, two in (self.play_now(game, p, c, coins) for c in played)) else [0]
+
     def play_now(self, game: Game, p: Any, card: Any, *instead: Traits) -> list[float]:
         """What playing this card (from the hand or again from play) does now, and each of
         `instead` (what another mode gives: Scepter's +2 coins). In the Buy phase no Action left
