@@ -599,6 +599,17 @@ def test_toil_after_a_buy_plays_the_action_whose_coins_still_count_not_its_draw(
     assert make_player("hard", 1).answer(game, pick) == [0]
 
 
+def test_toil_is_not_bought_to_play_an_attack_that_hits_only_off_its_owners_turn() -> None:
+    """Black Cat's Curses come only when it is not your turn: Toil playing it after a buy does
+    nothing. Old Witch's Curses do come: that Toil is worth its 2 coins."""
+    game, a = buy_phase(["Old Witch", "Villain"], ["Toil"], coins=2)  # nothing else for 2 coins
+    cat = game.new_card("Black Cat", a.hand)
+    assert make_player("hard", 1).purchase(game, a) != "Toil"
+    a.hand.cards.remove(cat)
+    game.new_card("Old Witch", a.hand)
+    assert make_player("hard", 1).purchase(game, a) == "Toil"
+
+
 def test_treasurer_trashes_a_spare_copper_when_it_holds_the_key_already() -> None:
     from dominion_tui.core.decisions import Decision, Option
 
