@@ -573,7 +573,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         left = p.buys - 1 + buys + t.buys
         v = t.coins + 0.3 * t.buys if left > 0 else 0.0
         v += 0.8 * t.horses + 0.7 * t.coffers + 0.6 * t.villagers
-        v += 1.0 + self.plan.attack_bonus if t.attack and "not your turn" not in card.text else 0  # if it hits now
+        v += 1.0 + self.plan.attack_bonus if t.attack and not t.off_turn_attack else 0  # if it hits now
         if t.gains:
             v += max(1.2, 0.6 * gain_worth(t.gain_up_to))
         return v

@@ -27,6 +27,7 @@ class Traits:
     trashes: bool = False
     gains: bool = False
     attack: bool = False
+    off_turn_attack: bool = False  # the attack hits only "if it is not your turn" (Black Cat): none on its owner's turn
     vp: int = 0
     horses: int = 0
     coffers: int = 0
@@ -130,6 +131,7 @@ def traits(d: Any) -> Traits:
             trashes=bool(re.search(r"[Tt]rash (a|any|up to \d+) (non-Victory )?card", text)),
             gains=bool(re.search(r"(^|\. )[Gg]ain (a|one|an?) (non-Victory |differently named )?card", text) or up_to),
             attack=d.is_("Attack"),
+            off_turn_attack=d.is_("Attack") and "not your turn" in text,
             vp=d.vp,
             horses=_num(r"[Gg]ain (\d+|a) Horses?", sure),
             coffers=_num(r"\+(\d+) Coffers", sure),

@@ -254,7 +254,7 @@ class WayJudge:
         my_turn = game.current is p
         # an attack "if it is not your turn" hits no one on its owner's turn
         attack = 1.5 if ct.attack else 0.0
-        own_turn_attack = 0.0 if "not your turn" in card.text else attack
+        own_turn_attack = 0.0 if ct.off_turn_attack else attack
         rest = (
             (attack if not my_turn else own_turn_attack)
             + 0.5 * ct.coffers
@@ -299,7 +299,7 @@ class WayJudge:
             aside = game.set_aside_for.get(w.name)
             # an attack only "if it is not your turn" attacks no one when played this way; and
             # a card played as another only when clearly better (a listener hears every Way)
-            hits = aside is not None and traits(aside.defn).attack and "not your turn" not in aside.defn.text
+            hits = aside is not None and traits(aside.defn).attack and not traits(aside.defn).off_turn_attack
             v = (
                 worth(traits(aside.defn))
                 + 0.7 * traits(aside.defn).villagers
