@@ -398,6 +398,9 @@ def test_the_hint_for_a_reaction_asked_as_yes_or_no_answers_yes_or_no() -> None:
     assert typed(d, [0]) == "yes" and typed(d, []) == "no"
     assert reason(game, d, [0], Strategy()) == "It helps here, and it costs nothing."
     assert [Interpreter(game).interpret(w, d).value for w in ("yes", "no")] == [[0], []]
+    # declined, the reason is the bots' own: exiled junk kept out ("Better not to react this time.")
+    d = Decision("option", a, "Discard your 2 exiled Curses?", [Option("Exile", None)], min=0, topic="react")
+    assert reason(game, d, [], Strategy()) == "Kept in Exile, the junk never comes back to your hand."
 
 
 def test_the_hint_counts_several_copies_of_a_card_picked() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from .endgame import buy_gains, loses, safe
-from .simple import JUNK, MONEY_FLOOR, SimplePlayer, hand_coins
+from .simple import JUNK, MONEY_FLOOR, SimplePlayer, dead_in_hand, hand_coins
 from .traits import Traits, is_junk, traits
 
 _PLAIN: dict[str, bool] = {}  # HandJudge.plain's answers by card name, as traits() keeps its own
@@ -27,12 +27,6 @@ _TRASH_UP = re.compile(
 def curses_victory(d: Any) -> bool:
     """A card whose trashing of a Victory card gains its player a Curse (Hideout)."""
     return "Victory card, gain a Curse" in d.text
-
-
-def dead_in_hand(card: Any) -> bool:
-    """A card that does nothing in hand: a Victory card or a Curse that is nothing else."""
-    d = getattr(card, "defn", None)
-    return d is not None and (d.is_("Victory") or d.is_("Curse")) and not (d.is_("Action") or d.is_("Treasure"))
 
 
 # What a Treasure kept back for an upgrade must beat what all the coins buy by
@@ -401,7 +395,7 @@ class HandJudge(SimplePlayer):
             return not c.is_("Action") and self.purchase_with(game, p, left) == want
 
         ok = [i for i, o in enumerate(d.options) if spare(o.value)] or list(range(len(d.options)))
-        return [max(ok, key=lambda i: (self.worth(game, d.options[i].value), -i))]
+        return [max(ok, key=lambda i: (self.drawn_worth(game, d.options[i].value.defn), -i))]
 
     def spare_now(self, game: Game, p: Any, cards: list[Any]) -> list[Any]:
         """Of these Treasures in hand, those this turn's buy will not play: all of them once it
@@ -419,6 +413,9 @@ class HandJudge(SimplePlayer):
         pair): the one worth most this turn."""
         p = d.player
         return [max(range(len(d.options)), key=lambda i: (self.in_hand_worth(game, p, d.options[i].value.defn), -i))]
+
+    def action_drawn(self, game: Game, d: Any) -> float:  # an Action drawn (drawn_worth): its card value
+        return self.card_value(game, d)
 
     def in_hand_worth(self, game: Game, p: Any, d: Any) -> float:
         """What a card (its definition) put into the hand now brings this turn: a Treasure its

@@ -98,6 +98,8 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
             else f"{chosen}: here the Way does more than the card's own text."
         )
     if topic == "react":
+        if not names and any(o.label == "Exile" for o in d.options):  # exiled junk comes home no more
+            return "Kept in Exile, the junk never comes back to your hand."
         if not names:
             return "Better not to react this time."
         return "It helps here, and it costs nothing." if one_reaction(d) else f"{chosen}: it helps, and costs nothing."
