@@ -429,6 +429,26 @@ def test_the_hint_says_why_by_the_questions_topic(topic: str, picks: list[int], 
     assert reason(game, d, picks, Strategy()) == why
 
 
+def test_the_hint_for_a_trash_says_whether_it_thins_trades_or_must() -> None:
+    """Improve's Treasurer, Enhance's Gold and Cathedral's Patron were each hinted 'Away with
+    Treasurer: a thinner deck draws its good cards more often.' (seeds 41, 42)."""
+    game, a = buy_phase(["Barge"], coins=0)
+
+    def why(prompt: str, labels: list[str], pick: int) -> str:
+        d = Decision("cards", a, prompt, [Option(n) for n in labels], min=0, topic="trash")
+        return reason(game, d, [pick], Strategy())
+
+    improve = "Trash an Action card you would discard from play, to gain a card costing exactly 1 more?"
+    assert why(improve, ["Treasurer"], 0) == (
+        "Treasurer for a card costing exactly 1 more: the new card does this deck more good."
+    )
+    enhance = "Trash a non-Victory card from your hand to gain one costing up to 2 more?"
+    assert why(enhance, ["Gold"], 0) == "Gold for a card costing up to 2 more: the new card does this deck more good."
+    cathedral = "Cathedral: trash a card from your hand."
+    assert why(cathedral, ["Coven", "Patron"], 1) == "Patron: of these, the card this deck misses least."
+    assert why(cathedral, ["Curse", "Patron"], 0) == "Away with Curse: a thinner deck draws its good cards more often."
+
+
 def test_the_hint_for_the_order_of_triggers_says_which_goes_first() -> None:
     """'Which happens first: Silos, or Cargo Ship?' was hinted '1. Silos: what an expert would pick here.'."""
     game, a = buy_phase(["Barge"], coins=0)

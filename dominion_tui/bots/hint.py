@@ -6,6 +6,7 @@ never changes the game.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..core.decisions import Decision, TurnAction
@@ -13,7 +14,7 @@ from ..core.game import Game
 from ..core.model import count, grouped
 from .endgame import buy_gains, judge
 from .expert import THINK_CACHE, Expert, Strategy
-from .traits import traits
+from .traits import is_junk, traits
 
 END_WORDS = {"win": "win", "tie": "share the win", "lose": "lose"}
 
@@ -80,11 +81,7 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
     chosen = grouped(names) if names else "none"  # "3 Coppers", as the game says it elsewhere
     topic = d.topic
     if topic in ("trash", "exile", "exile_from_hand"):
-        return (
-            f"Away with {chosen}: a thinner deck draws its good cards more often."
-            if names
-            else "Nothing worth losing here: every card left helps this deck."
-        )
+        return lost_reason(game, d, names, chosen)
     if topic == "discard":
         return f"Discard {chosen}: the cards least worth keeping." if names else "Keep every card: each one helps."
     if topic in ("gain", "exile_supply"):
@@ -114,6 +111,22 @@ def reason(game: Game, d: Decision, answer: Any, s: Strategy) -> str:
         return MODES.get(tuple(o.label for o in d.options), {}).get(names[0], f"{chosen}: it does most here.")
     return f"{chosen}: of these, it does this deck most good."
 
+
+def lost_reason(game: Game, d: Decision, names: list[str], chosen: str) -> str:
+    """Why these cards are trashed or exiled: traded for a dearer card (Improve, Enhance), junk
+    thinned out, or, where a card must go (Cathedral), the one this deck misses least."""
+    if not names:
+        return "Nothing worth losing here: every card left helps this deck."
+    trade = _TRADE.search(d.prompt)
+    if trade:
+        return f"{chosen} for a card costing {trade.group(1)} more: the new card does this deck more good."
+    if all(is_junk(game, n) for n in names):
+        return f"Away with {chosen}: a thinner deck draws its good cards more often."
+    return f"{chosen}: of these, the card this deck misses least."
+
+
+# A trash that gains a dearer card: "to gain a card costing exactly 1 more?" (Improve, Enhance)
+_TRADE = re.compile(r"to gain (?:a card|one) costing ((?:exactly|up to) \d+) more")
 
 # A question's reason by its topic: (a card picked, none picked)
 CHOSEN = {
