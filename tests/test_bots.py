@@ -551,10 +551,12 @@ def test_scepter_replays_a_strong_action_rather_than_taking_2_coins() -> None:
         [Option("coins", "coins"), Option("replay", "replay")],
         topic="mode",
     )
-    game.new_card("Old Witch", a.in_play)
+    witch = game.new_card("Old Witch", a.in_play)
+    assert make_player("normal", 1).answer(game, d) == [0]  # not played this turn: not Scepter's to replay
+    game.turn.played.append((a, witch))
     assert make_player("normal", 1).answer(game, d) == [1]
     a.in_play.cards.clear()
-    game.new_card("Border Guard" if "Border Guard" in game.db.defs else "Ducat", a.in_play)
+    game.turn.played.append((a, game.new_card("Border Guard", a.in_play)))
     assert make_player("normal", 1).answer(game, d) == [0]
 
 
@@ -568,6 +570,7 @@ def test_scepter_judges_a_replay_by_what_it_does_now_in_the_buy_phase() -> None:
         game.new_card(n, a.deck)
     game.new_card("Copper", a.hand)
     hostelry = game.new_card("Hostelry", a.in_play)
+    game.turn.played.append((a, hostelry))
     mode = Decision(
         "option",
         a,

@@ -171,10 +171,12 @@ class WayJudge:
         return [max(range(len(cards)), key=lambda i: (values[i], -i))]
 
     def replay_or_coins(self, game: Game, d: Decision) -> list[int]:
-        """Scepter's modes: replay (1) when an Action in play does more now played again than
-        the 2 coins (0) do."""
+        """Scepter's modes: replay (1) when an Action it may replay does more now played again
+        than the 2 coins (0) do: one played this turn by this player and still in play, as the
+        card's own list has it (not a Black Cat played on another's turn, in play till Clean-up)."""
         p, coins = d.player, Traits(coins=2)
-        played = [c for c in p.in_play.cards if c.is_("Action") and not c.is_("Command")]
+        mine = game.played_by(p)
+        played = [c for c in p.in_play.cards if c in mine and game.is_(c, "Action") and not game.is_(c, "Command")]
         return [1] if any(own > two for own, two in (self.play_now(game, p, c, coins) for c in played)) else [0]
 
     def play_now(self, game: Game, p: Any, card: Any, *instead: Traits) -> list[float]:
