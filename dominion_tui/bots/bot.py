@@ -14,7 +14,7 @@ from .events import EXILES_ACTION, HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJud
 from .hand import HandJudge, curses_victory
 from .owned import OwnedCounts
 from .plans import PLANS, Plan
-from .simple import JUNK, SimplePlayer, deck_cards, now_worth, spare_copper
+from .simple import JUNK, SimplePlayer, deck_cards, now_worth, price_cut, spare_copper
 from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
 from .ways import WayJudge
 
@@ -164,7 +164,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         coins, provinces = p.coins, len(game.supply.get("Province", []))
         if game.turn.bought_in_phase and coins < 2:
             return self.free_event(game, p)
-        plan = self.plan
+        plan, level = self.plan, coins + price_cut(game)  # level: against the printed prices named below
         if plan.endgame and provinces <= 3:
             late = self.endgame(game, p, coins, provinces)
             if late:
@@ -177,17 +177,17 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         # 1,406. Judged by coins_worth with its worth as a card (gain_value) it lost 34.5% +- 2.0, at 0
         # 48.9% and 49.6% +- 1.3: a Cavalry is no better than the Silver or Gold it displaces in these
         # decks (one beside hard's focus card, bought as the focus is: 39.9% +- 2.1).
-        if coins >= 8:
+        if level >= 8:
             poor = plan.province_money and provinces > plan.duchy_at and self.buying_power(p) < plan.province_money
             gold = poor and game.supply["Gold"].cards
             return self.landscape_purchase(game, p) or ("Gold" if gold else "Province")
-        extra = self.extra_turn(game, p) if provinces <= plan.duchy_at and coins < 8 else None
+        extra = self.extra_turn(game, p) if provinces <= plan.duchy_at and level < 8 else None
         if extra:
             return extra  # late, a whole extra turn beats a Duchy
-        if coins >= 5 and provinces <= plan.duchy_at and game.supply["Duchy"].cards:
+        if level >= 5 and provinces <= plan.duchy_at and game.supply["Duchy"].cards:
             return "Duchy"
         top = 4 if game.supply["Duchy"].cards else 7  # the Duchies gone: an Estate for 5 to 7 coins too
-        if 2 <= coins <= top and provinces <= plan.estate_at and game.supply["Estate"].cards:
+        if 2 <= level <= top and provinces <= plan.estate_at and game.supply["Estate"].cards:
             return "Estate"
         trade = self.trade_in(game, p)
         if trade:
@@ -199,10 +199,10 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         if landscape:
             return landscape
         best, best_v = self.best_kingdom(game, p, coins)
-        if coins >= 6:
-            return best if best and best_v >= self.buy_bar(p, coins) else "Gold"
-        if coins >= 3:
-            if best and best_v >= self.buy_bar(p, coins):
+        if level >= 6:
+            return best if best and best_v >= self.buy_bar(p, level) else "Gold"
+        if level >= 3:
+            if best and best_v >= self.buy_bar(p, level):
                 return best
             return self.better_silver(game, p, coins) or "Silver"
         if best and best_v >= plan.two_bar and provinces > plan.duchy_at:
@@ -222,7 +222,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
     def trade_in(self, game: Game, p: Any) -> str | None:
         """A card the coins cannot pay for, bought by trashing an Action left in hand instead
         (Animal Fair): when it is worth more than that Action and what the coins would buy."""
-        money = 3.0 if p.coins >= 6 else 2.0 if p.coins >= 3 else 0.0
+        level = p.coins + price_cut(game)
+        money = 3.0 if level >= 6 else 2.0 if level >= 3 else 0.0
         best, best_v = None, money + 0.5
         for n, d in self.piles(game, "pay_instead"):
             if not game.supply[n].cards or game.cost(d) <= p.coins:
@@ -279,6 +280,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         when over the usual bar, lost 40.4% +- 3.1 of 1,000 random kingdoms (44.6% +- 2.4 with Actions
         that leave an Action only; by a margin of 1 more, 47.1% and 47.8%; of 2, 49.6% +- 0.5)."""
         coins, main = p.coins, max(cards, key=lambda c: tuning.TUNED.get(c[0], (0, 0.0))[1])[0]
+        level = coins + price_cut(game)
         for name, count in cards:
             d = game.db[name]
             have = self.copies_had(game, p, d)
@@ -290,7 +292,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
                 have < count
                 and game.supply[name].cards
                 and game.cost(d) <= coins
-                and not (coins >= 6 and game.cost(d) <= self.plan.gold_first and later)
+                and not (level >= 6 and game.cost(d) <= self.plan.gold_first and later)
                 and game.why_not(p, TurnAction("buy", name)) is None
             ):
                 return name
@@ -298,9 +300,9 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
             landscape = self.landscape_purchase(game, p)
             if landscape:
                 return landscape
-        if coins >= 6:
+        if level >= 6:
             return "Gold"
-        if coins >= 3:
+        if level >= 3:
             return self.better_silver(game, p, coins) or "Silver"
         return self.way_action(game, p, coins) or self.cheap_card(game, p, coins)
 
@@ -508,7 +510,11 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         if "Action Supply pile" in d.text:  # Populate: every Action, early only
             v = self.populate_value(game, p, d)
         if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
-            v = 9.0 if p.coins + 2 >= 8 > p.coins and game.supply["Curse"].cards else 0.0
+            v = (
+                9.0
+                if p.coins + price_cut(game) + 2 >= 8 > p.coins + price_cut(game) and game.supply["Curse"].cards
+                else 0.0
+            )
         if t.upgrade:  # Enhance: the hand's best upgrade (a Curse away, a dead Action up)
             v = max(
                 (
@@ -656,7 +662,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         """Never the last Province while it still loses: the most points that keep the game
         going instead (a Duchy, or Enclave's exiled Duchy and its Gold). `hard` also keeps the
         penultimate Province when the other could then win with the last."""
-        if coins < 8 or provinces > 2:
+        if coins + price_cut(game) < 8 or provinces > 2:
             return None
         scores = [game.score(o) for o in game.players]  # by index: each counted once
         mine = scores[p.index]
@@ -707,23 +713,6 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
                 continue
             return [i]
         return [] if d.may_decline else [0]
-
-    @staticmethod
-    def topdecks(game: Game, source: str) -> bool:
-        """A reaction that may put a card gained onto the deck."""
-        d = game.db.defs.get(source)
-        return d is not None and "when you gain a card" in d.text.lower() and "onto your deck" in d.text
-
-    def topdeck_gain(self, game: Game, p: Any, option: Any, card: Any) -> bool:
-        """A gained card on the deck is in the next hand: money or an Action, never junk or a
-        Victory card; and not for a card (Sleigh) discarded while it could still be played."""
-        source = getattr(option.value, "source", None)
-        if source is not None and source.zone is p.hand and game.phase == "action" and p.actions and game.current is p:
-            return False
-        d = card.defn
-        if is_junk(game, card.name) or card.name == "Copper" or d.is_("Victory") and not d.is_("Action"):
-            return False
-        return d.is_("Treasure") or d.is_("Action")
 
     def answer_yesno(self, game: Game, d: Decision) -> list[int]:
         """Yes, unless it would do harm: a copy of junk, a Silver late, a good hand discarded."""

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from ..core.game import Game
 from .deckmodel import treasure_density
-from .simple import deck_cards
+from .simple import deck_cards, price_cut
 from .traits import name_counts, traits
 
 T = TypeVar("T")
@@ -109,11 +109,12 @@ class EventJudge:
         forced, 2,000 games against main a run: hard won 49.5% +- 0.7 and 49.5% +- 0.6 (seeds
         11, 12), marching in 308 and 311 games instead of 107 and 92; Transport 49.0% +- 1.1."""
         coins = p.coins if coins is None else coins
-        money = 3.0 if coins >= 6 else 2.0
+        level = coins + price_cut(game)  # against Silver's and Gold's printed prices (Canal)
+        money = 3.0 if level >= 6 else 2.0
         best, best_v = self.best_kingdom(game, p, coins)
         if best is None or self.focus(game) is not None:
             return max(money, best_v)
-        return best_v if best_v >= self.buy_bar(p, coins) else money
+        return best_v if best_v >= self.buy_bar(p, level) else money
 
     def card_value(self, game: Game, d: Any) -> float:
         raise NotImplementedError  # Bot's
@@ -173,12 +174,12 @@ class EventJudge:
         under 3, what 3 to 7 buy (coins_buy), a Province's 6 at 8 or more (9 for one of the last
         2; 3.5 early, before a Gold, when it is little more than a Gold). Worked out once a question
         for these coins and those in hand (a third of the asks repeat one: each Event weighs it)."""
-        if coins < 3:
+        if coins + price_cut(game) < 3:
             return 0.0
         return self.once(game, ("coins_worth", p.index, coins, p.coins), lambda: self._coins_worth(game, p, coins))
 
     def _coins_worth(self, game: Game, p: Any, coins: int) -> float:  # coins_worth's, 3 or more
-        if coins < 8:
+        if coins + price_cut(game) < 8:
             return self.coins_buy(game, p, coins)
         if len(game.supply.get("Province", [])) <= 2:
             return 9.0

@@ -414,6 +414,23 @@ class HandJudge(SimplePlayer):
         p = d.player
         return [max(range(len(d.options)), key=lambda i: (self.in_hand_worth(game, p, d.options[i].value.defn), -i))]
 
+    @staticmethod
+    def topdecks(game: Game, source: str) -> bool:
+        """A reaction that may put a card gained onto the deck."""
+        d = game.db.defs.get(source)
+        return d is not None and "when you gain a card" in d.text.lower() and "onto your deck" in d.text
+
+    def topdeck_gain(self, game: Game, p: Any, option: Any, card: Any) -> bool:
+        """A gained card on the deck is in the next hand: money or an Action, never junk or a
+        Victory card; and not for a card (Sleigh) discarded while it could still be played."""
+        source = getattr(option.value, "source", None)
+        if source is not None and source.zone is p.hand and game.phase == "action" and p.actions and game.current is p:
+            return False
+        d = card.defn
+        if is_junk(game, card.name) or card.name == "Copper" or d.is_("Victory") and not d.is_("Action"):
+            return False
+        return d.is_("Treasure") or d.is_("Action")
+
     def action_drawn(self, game: Game, d: Any) -> float:  # an Action drawn (drawn_worth): its card value
         return self.card_value(game, d)
 

@@ -48,6 +48,16 @@ def dead_in_hand(card: Any) -> bool:
     return hasattr(d, "is_") and (d.is_("Victory") or d.is_("Curse")) and not (d.is_("Action") or d.is_("Treasure"))
 
 
+def price_cut(game: Game) -> int:
+    """What the Supply's prices are cut by now (Canal's 1 on its owner's turns, each Inventor's 1
+    this turn): the bots' money rules name the printed prices of Silver (3), Gold (6), Duchy (5)
+    and the Province (8), so coins count this much more against them. Read off the Province,
+    which nothing cuts alone. With Canal bought, hard bought a Gold with 7 coins, not the Province
+    they paid for."""
+    province = game.db["Province"]
+    return max(0, (province.cost or 0) - game.cost(province))
+
+
 def hand_coins(p: Any, hand: list[Any] | None = None) -> int:
     """This turn's coins if every Treasure in hand is played: those made, and the hand's (or
     those of `hand`, the hand without a card about to be played)."""
@@ -309,7 +319,8 @@ class SimplePlayer(RandomPlayer):
         """Late, with the Duchies or Estates gone: the money the coins buy instead, so that it
         never stops buying (and the game never stalls) while Provinces are left to take."""
         if want in ("Duchy", "Estate") and not game.supply[want].cards:
-            return "Gold" if p.coins >= 6 else "Silver" if p.coins >= 3 else None
+            level = p.coins + price_cut(game)
+            return "Gold" if level >= 6 else "Silver" if level >= 3 else None
         return want
 
     @staticmethod
