@@ -532,3 +532,15 @@ def test_the_hint_plays_all_the_treasures_at_once_when_expert_plays_every_one(mo
     monkeypatch.setattr(hint_module, "planned", lambda game: plan)  # the plan an expert in this game chose
     assert Expert(1, strategy=plan).keep_back(game, a) is not None
     assert hint(game, Decision("turn", a, "Buy phase", topic="buy"))[0] == "play Silver"
+
+
+def test_a_plan_without_projects_buys_none() -> None:
+    """A Project bought early at its price (Barracks for a Gold's 6 coins) lost in many money decks:
+    expert's first plan without Projects beat it by up to 15 points a Project (Barracks, Sewers,
+    Innovation), so choose() weighs that plan too where a Project is dealt, and its games decide."""
+    game = new_game(Config(["A", "B"], ["Mastermind", "Hostelry"], ["Barracks"], 3))
+    a = game.players[0]
+    game.phase, a.coins = "buy", 6
+    assert Expert(1, strategy=Strategy()).purchase(game, a) == "Barracks"
+    without = Strategy(replace(expert.BASE, projects=False))
+    assert Expert(1, strategy=without).purchase(game, a) == "Gold"

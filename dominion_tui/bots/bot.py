@@ -439,7 +439,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         options = [
             (d, cost)
             for d in game.landscapes
-            if d.kind in ("event", "project")
+            if (d.kind == "event" or d.kind == "project" and self.plan.projects)
             and d.name not in bought
             and (cost := game.cost(d)) <= p.coins
             and game.why_not(p, TurnAction("buy", d.name)) is None

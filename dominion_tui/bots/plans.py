@@ -34,6 +34,7 @@ class Plan:
     # (a thin plan's main card then waited, its trasher listed first) the thin plans lost 2.56 +- 0.85.
     gold_before_second: bool = True
     province_money: int = 0  # at 8 coins before the Duchies, a Gold while the deck's Treasures make fewer coins
+    projects: bool = True  # Projects bought (expert.choose also weighs its first plan without them)
 
 
 # hard: the score counted at the end, and the kingdom's best "Big Money + X" plan when the
