@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from dominion_tui.bots import LEVELS, Bot, make_player, traits
-from dominion_tui.core.decisions import TurnAction
+from dominion_tui.bots.hint import hint
+from dominion_tui.core.decisions import Decision, TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.save import fits
 from dominion_tui.setup import database, new_game
@@ -715,3 +716,8 @@ def test_money_rules_count_coins_against_the_prices_canal_cuts(level: str) -> No
     for coins, want in ((7, "Province"), (5, "Gold"), (2, "Silver")):
         a.coins = coins
         assert bot.purchase(game, a) == want, (coins, bot.purchase(game, a))
+    a.coins = 7  # the hint's reason names the price paid
+    assert hint(game, Decision("turn", a, "Buy phase", topic="buy")) == (
+        "buy Province",
+        "6 points, the best buy at 7 coins.",
+    )

@@ -185,7 +185,7 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
         if end is not None:
             return f"It ends the game, and you {END_WORDS[end]}."
         if name == "Province":
-            return "6 points, the best buy at 8 coins."
+            return f"{d.vp} points, the best buy at {count(game.cost(d), 'coin')}."  # 7 with Canal
         if d.is_("Victory") and not d.is_("Action") and not d.is_("Treasure"):
             if game.game_should_end():  # a pile already empty: this turn, or Fleet's round, is the last
                 return "The game is ending: only points count now."
