@@ -510,11 +510,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         if "Action Supply pile" in d.text:  # Populate: every Action, early only
             v = self.populate_value(game, p, d)
         if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
-            v = (
-                9.0
-                if p.coins + price_cut(game) + 2 >= 8 > p.coins + price_cut(game) and game.supply["Curse"].cards
-                else 0.0
-            )
+            level = p.coins + price_cut(game)
+            v = 9.0 if level + 2 >= 8 > level and game.supply["Curse"].cards else 0.0
         if t.upgrade:  # Enhance: the hand's best upgrade (a Curse away, a dead Action up)
             v = max(
                 (

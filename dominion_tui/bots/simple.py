@@ -4,6 +4,7 @@ They answer through the same decision interface as people."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -456,10 +457,10 @@ class SimplePlayer(RandomPlayer):
         labels = [o.label for o in d.options]
         if not pile:
             return [labels.index("Gold")] if "Gold" in labels else [0]
+        copies = Counter(c.name for c in pile)
         worth = {c.name: self.drawn_worth(game, c.defn) for c in pile}
-        mean = sum(worth[c.name] for c in pile) / len(pile)
-        names = [c.name for c in pile]
-        best = max(worth, key=lambda n: (names.count(n) * (worth[n] - mean), worth[n], n))
+        mean = sum(copies[n] * worth[n] for n in copies) / len(pile)
+        best = max(worth, key=lambda n: (copies[n] * (worth[n] - mean), worth[n], n))
         return [labels.index(best)] if best in labels else [0]
 
     def answer_set_aside(self, game: Game, d: Decision) -> list[int]:
