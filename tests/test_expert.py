@@ -535,12 +535,13 @@ def test_the_hint_plays_all_the_treasures_at_once_when_expert_plays_every_one(mo
 
 
 def test_a_plan_without_projects_buys_none() -> None:
-    """A Project bought early at its price (Barracks for a Gold's 6 coins) lost in many money decks:
-    expert's first plan without Projects beat it by up to 15 points a Project (Barracks, Sewers,
-    Innovation), so choose() weighs that plan too where a Project is dealt, and its games decide."""
-    game = new_game(Config(["A", "B"], ["Mastermind", "Hostelry"], ["Barracks"], 3))
+    """A Project bought early at its price (Crop Rotation for a Gold's 6 coins) lost in many money
+    decks: expert's first plan without Projects beat it by up to 15 points a Project (Barracks,
+    Sewers, Innovation), so choose() weighs that plan too where a Project is dealt, and its games
+    decide. (Barracks itself now waits for a deck of Actions: tests/test_project_judgement.py.)"""
+    game = new_game(Config(["A", "B"], ["Mastermind", "Hostelry"], ["Crop Rotation"], 3))
     a = game.players[0]
     game.phase, a.coins = "buy", 6
-    assert Expert(1, strategy=Strategy()).purchase(game, a) == "Barracks"
+    assert Expert(1, strategy=Strategy()).purchase(game, a) == "Crop Rotation"
     without = Strategy(replace(expert.BASE, projects=False))
     assert Expert(1, strategy=without).purchase(game, a) == "Gold"

@@ -150,7 +150,7 @@ def test_tips_off_says_nothing_and_keeps_nothing() -> None:
 run = lines_of
 
 
-PIPED = ["--players", "Ann,Bob", "--computer", "Bob", "--kingdom", "First game", "--seed", "4"]
+PIPED = ["--players", "Ann,Bob", "--computer", "Bob", "--kingdom", "First game", "--seed", "1"]
 
 
 def test_tips_off_is_todays_output_and_tips_on_only_adds_tip_lines(tmp_path: Path) -> None:

@@ -247,10 +247,12 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
 
     @staticmethod
     def extra_turn(game: Game, p: Any) -> str | None:
-        """An Event that gives an extra turn, when it can be bought now."""
+        """An Event that gives an extra turn, when it can be bought now; with the last Province
+        left, a Project that gives one at the end (Fleet: events.py project_value)."""
+        last = len(game.supply["Province"].cards) <= 1
         for d in game.landscapes:
             if (
-                d.kind == "event"
+                (d.kind == "event" or d.kind == "project" and last)
                 and traits(d).extra_turn
                 and game.cost(d) <= p.coins
                 and game.why_not(p, TurnAction("buy", d.name)) is None

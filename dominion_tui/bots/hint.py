@@ -190,6 +190,8 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
             if game.game_should_end():  # a pile already empty: this turn, or Fleet's round, is the last
                 return "The game is ending: only points count now."
             return f"With {count(provinces, 'Province')} left, points count for more than money now."
+        if d.kind in ("event", "project") and traits(d).extra_turn:  # bought late: Bot.extra_turn
+            return "An extra turn is worth more than the points these coins would buy."
         if d.kind in ("event", "project"):
             return "Now it is worth more than the card these coins would buy."
         if s.cards and any(n == name for n, _ in s.cards) or s.engine and d.kind == "kingdom":

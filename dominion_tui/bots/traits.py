@@ -141,7 +141,7 @@ def traits(d: Any) -> Traits:
             upgrade=_num(r"costing (?:up to |exactly )?(\d+) (?:coins? )?more", text),
             exiles=bool(re.search(r"Exile (a|any number of) cards? (with the same name )?from your hand", text)),
             plays=bool(re.search(r"\b(?:re)?play (an Action|a non-Command Action|it\b|the set-aside)", text)),
-            extra_turn="extra turn" in text,
+            extra_turn=bool(re.search(r"extra (?:turn|round of turns)", text)),
             discards_hand=bool(re.search(r"(^|\. )Discard your hand", text)),
             ignores_actions="Ignore any further +Actions" in text,
             copies_next="next time you play a card this turn, you may first gain a copy" in text,

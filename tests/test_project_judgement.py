@@ -1,0 +1,76 @@
+"""A Project bought early takes the place of the card its price buys: each level buys one only
+where the deck gives its lasting effect work (issue 22, bots/events.py has_work_for)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dominion_tui.bots import make_player
+from dominion_tui.bots.expert import Expert, Strategy
+from dominion_tui.core.game import Config, Game
+from dominion_tui.setup import new_game
+
+KINGDOM = ["Mastermind", "Hostelry", "Scrap"]
+
+
+def player(level: str) -> Any:
+    """A bot of the level; expert with its first knobs, not a plan thought out before the turn."""
+    return Expert(1, strategy=Strategy()) if level == "expert" else make_player(level, 1)
+
+
+def buy_phase(project: str, coins: int) -> tuple[Game, Any]:
+    game = new_game(Config(["A", "B"], KINGDOM, [project], 3))
+    a = game.players[0]
+    game.phase, a.coins = "buy", coins
+    return game, a
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_barracks_waits_for_a_deck_of_actions(level: str) -> None:
+    """Barracks' +1 Action a turn plays a second Action only where the deck has Actions to meet."""
+    game, a = buy_phase("Barracks", 6)
+    assert player(level).purchase(game, a) != "Barracks"  # the starting deck: no Action at all
+    for _ in range(5):
+        game.new_card("Hostelry", a.discard)
+    assert player(level).purchase(game, a) == "Barracks"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_sewers_waits_for_a_card_that_trashes(level: str) -> None:
+    game, a = buy_phase("Sewers", 3)
+    assert player(level).purchase(game, a) != "Sewers"
+    game.new_card("Scrap", a.discard)
+    assert player(level).purchase(game, a) == "Sewers"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_fleet_is_not_bought_for_a_golds_coins(level: str) -> None:
+    """Fleet's extra round at the end buys about a Duchy: early, its 5 coins buy more."""
+    game, a = buy_phase("Fleet", 5)
+    assert player(level).purchase(game, a) != "Fleet"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_fleet_takes_a_duchys_place_with_the_last_province_left(level: str) -> None:
+    game, a = buy_phase("Fleet", 5)
+    while len(game.supply["Province"].cards) > 1:
+        game.supply["Province"].cards.pop()
+    assert player(level).purchase(game, a) == "Fleet"
+
+
+def test_the_hint_says_why_fleet_late(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dominion_tui.bots import hint as hint_module
+    from dominion_tui.core.decisions import Decision
+
+    game, a = buy_phase("Fleet", 5)
+    while len(game.supply["Province"].cards) > 1:
+        game.supply["Province"].cards.pop()
+    a.hand.cards.clear()  # its Treasures played: 5 coins to spend
+    monkeypatch.setattr(hint_module, "planned", lambda game: Strategy())
+    d = Decision("turn", a, "Buy phase", topic="buy")
+    assert hint_module.hint(game, d) == (
+        "buy Fleet",
+        "An extra turn is worth more than the points these coins would buy.",
+    )
