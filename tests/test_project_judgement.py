@@ -74,3 +74,19 @@ def test_the_hint_says_why_fleet_late(monkeypatch: pytest.MonkeyPatch) -> None:
         "buy Fleet",
         "An extra turn is worth more than the points these coins would buy.",
     )
+
+
+def test_the_hint_says_a_project_lasts(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dominion_tui.bots import hint as hint_module
+    from dominion_tui.core.decisions import Decision
+
+    game, a = buy_phase("Barracks", 6)
+    for _ in range(5):
+        game.new_card("Hostelry", a.discard)
+    a.hand.cards.clear()
+    monkeypatch.setattr(hint_module, "planned", lambda game: Strategy())
+    d = Decision("turn", a, "Buy phase", topic="buy")
+    assert hint_module.hint(game, d) == (
+        "buy Barracks",
+        "It lasts all game: bought now, it does more than the card these coins would buy.",
+    )

@@ -192,7 +192,9 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
             return f"With {count(provinces, 'Province')} left, points count for more than money now."
         if d.kind in ("event", "project") and traits(d).extra_turn:  # bought late: Bot.extra_turn
             return "An extra turn is worth more than the points these coins would buy."
-        if d.kind in ("event", "project"):
+        if d.kind == "project":
+            return "It lasts all game: bought now, it does more than the card these coins would buy."
+        if d.kind == "event":
             return "Now it is worth more than the card these coins would buy."
         if s.cards and any(n == name for n, _ in s.cards) or s.engine and d.kind == "kingdom":
             return f"The plan for this kingdom is {s.label}."
