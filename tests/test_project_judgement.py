@@ -27,13 +27,32 @@ def buy_phase(project: str, coins: int) -> tuple[Game, Any]:
     return game, a
 
 
+def add_actions(game: Game, a: Any, n: int = 5) -> None:
+    for _ in range(n):
+        game.new_card("Hostelry", a.discard)
+
+
+def leave_one_province(game: Game) -> None:
+    while len(game.supply["Province"].cards) > 1:
+        game.supply["Province"].cards.pop()
+
+
+def buy_hint(monkeypatch: pytest.MonkeyPatch, game: Game, a: Any) -> tuple[str, str]:
+    """The hint in a's Buy phase, its Treasures already played, for expert's first knobs."""
+    from dominion_tui.bots import hint as hint_module
+    from dominion_tui.core.decisions import Decision
+
+    a.hand.cards.clear()
+    monkeypatch.setattr(hint_module, "planned", lambda game: Strategy())
+    return hint_module.hint(game, Decision("turn", a, "Buy phase", topic="buy"))
+
+
 @pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_barracks_waits_for_a_deck_of_actions(level: str) -> None:
     """Barracks' +1 Action a turn plays a second Action only where the deck has Actions to meet."""
     game, a = buy_phase("Barracks", 6)
     assert player(level).purchase(game, a) != "Barracks"  # the starting deck: no Action at all
-    for _ in range(5):
-        game.new_card("Hostelry", a.discard)
+    add_actions(game, a)
     assert player(level).purchase(game, a) == "Barracks"
 
 
@@ -55,38 +74,23 @@ def test_fleet_is_not_bought_for_a_golds_coins(level: str) -> None:
 @pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_fleet_takes_a_duchys_place_with_the_last_province_left(level: str) -> None:
     game, a = buy_phase("Fleet", 5)
-    while len(game.supply["Province"].cards) > 1:
-        game.supply["Province"].cards.pop()
+    leave_one_province(game)
     assert player(level).purchase(game, a) == "Fleet"
 
 
 def test_the_hint_says_why_fleet_late(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dominion_tui.bots import hint as hint_module
-    from dominion_tui.core.decisions import Decision
-
     game, a = buy_phase("Fleet", 5)
-    while len(game.supply["Province"].cards) > 1:
-        game.supply["Province"].cards.pop()
-    a.hand.cards.clear()  # its Treasures played: 5 coins to spend
-    monkeypatch.setattr(hint_module, "planned", lambda game: Strategy())
-    d = Decision("turn", a, "Buy phase", topic="buy")
-    assert hint_module.hint(game, d) == (
+    leave_one_province(game)
+    assert buy_hint(monkeypatch, game, a) == (
         "buy Fleet",
         "An extra turn is worth more than the points these coins would buy.",
     )
 
 
 def test_the_hint_says_a_project_lasts(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dominion_tui.bots import hint as hint_module
-    from dominion_tui.core.decisions import Decision
-
     game, a = buy_phase("Barracks", 6)
-    for _ in range(5):
-        game.new_card("Hostelry", a.discard)
-    a.hand.cards.clear()
-    monkeypatch.setattr(hint_module, "planned", lambda game: Strategy())
-    d = Decision("turn", a, "Buy phase", topic="buy")
-    assert hint_module.hint(game, d) == (
+    add_actions(game, a)
+    assert buy_hint(monkeypatch, game, a) == (
         "buy Barracks",
         "It lasts all game: bought now, it does more than the card these coins would buy.",
     )

@@ -472,13 +472,12 @@ class EventJudge:
         """Whether this deck gives a Project's lasting effect something to work on: Actions past
         the first each turn, or gained (Barracks, Academy, Innovation, Piazza, Capitalism), need a
         deck of many Actions; another card's trash (Sewers) needs a card that trashes."""
-        cards = deck_cards(p)
         if _ON_ACTIONS.search(d.text):
             wanted = sum(self.copies_short(game, p, n) for n, _ in self.focus(game) or ())
-            return sum(c.is_("Action") for c in cards) + wanted >= MANY_ACTIONS
+            return sum(c.is_("Action") for c in deck_cards(p)) + wanted >= MANY_ACTIONS
         if _ON_TRASHING.search(d.text):
-            return any(traits(c.defn).trashes for c in cards)
-        return True
+            return any(traits(c.defn).trashes for c in deck_cards(p))
+        return True  # the deck is not read for the Projects that need nothing of it
 
     def transport_value(self, game: Game, p: Any, d: Any) -> float:
         """Transport: an exiled Action put onto the deck, else a copy of the best Action exiled.
