@@ -180,14 +180,14 @@ def test_candidates_start_with_the_tuned_plan_then_hards_and_end_with_an_engine(
 
 
 def test_the_two_best_cards_are_tried_with_one_more_copy_of_the_best() -> None:
-    pool = expert.candidates(["Old Witch", "Village Green", "Cardinal", "Flag Bearer"])
+    pool = expert.candidates(["Treasurer", "Village Green", "Cardinal", "Swashbuckler"])
     plans = {s.label: s.cards for s in pool}
-    assert plans["money with 3 Old Witch and Flag Bearer"] == (("Old Witch", 3), ("Flag Bearer", 1)), plans
+    assert plans["money with 4 Treasurer and Swashbuckler"] == (("Treasurer", 4), ("Swashbuckler", 1)), plans
 
 
 def test_every_candidate_has_its_own_label_the_hint_can_name() -> None:
     # Coven's tuned count is hard's count + 1: both plans were "money with 4 Coven"
-    labels = [s.label for s in expert.candidates(["Coven", "Silk Merchant", "Villain"])]
+    labels = [s.label for s in expert.candidates(["Coven", "Silk Merchant", "Swashbuckler"])]
     assert len(labels) == len(set(labels)), labels
 
 
@@ -197,7 +197,7 @@ def test_a_terminal_best_card_is_tried_beside_a_village_rated_well_and_one_that_
     assert "money with Old Witch and a Kiln" not in labels  # Kiln is terminal too: they collide
     labels = [s.label for s in expert.candidates(["Old Witch", "Hostelry", "Kiln"])]
     assert "money with Old Witch and a Hostelry" not in labels  # a village rated under VILLAGE
-    labels = [s.label for s in expert.candidates(["Coven", "Silk Merchant", "Villain", "Mountain Village", "Kiln"])]
+    labels = [s.label for s in expert.candidates(["Coven", "Silk Merchant", "Swashbuckler", "Mountain Village", "Kiln"])]
     assert "money with Coven and a Kiln" in labels and "money with Coven and a Mountain Village" not in labels
 
 
