@@ -65,6 +65,17 @@ def test_sewers_waits_for_a_card_that_trashes(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+@pytest.mark.parametrize("project", ["Fair", "Silos", "Star Chart"])
+def test_a_project_on_the_decks_better_cards_waits_for_a_gold(level: str, project: str) -> None:
+    """A Buy for spare coins, Coppers swapped for other cards, the best card on top at each
+    shuffle: in a deck of Coppers and Estates there is nothing for them to work on yet."""
+    game, a = buy_phase(project, 4)
+    assert player(level).purchase(game, a) != project
+    game.new_card("Gold", a.discard)
+    assert player(level).purchase(game, a) == project
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_fleet_is_not_bought_for_a_golds_coins(level: str) -> None:
     """Fleet's extra round at the end buys about a Duchy: early, its 5 coins buy more."""
     game, a = buy_phase("Fleet", 5)
