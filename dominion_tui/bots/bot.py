@@ -20,6 +20,13 @@ from .ways import WayJudge
 
 # "When you gain this, take the Flag" (Flag Bearer): compiled once, read at every focus buy
 _TAKES = re.compile(r"When you gain (?:or trash )?this, take the (\w+)")
+# A Curse taken for the 2 coins that reach a Province (Desperation) only from this many Provinces
+# left: it is a point and a dead card in every shuffle to come, and early its Province takes a
+# Gold's place. Forced, 2,000 games against main a run (seeds 11, 12): taken whenever it reached 8,
+# never taking it won hard 66.2% (seed 11); from 6 left 69.6% and 68.4%, 5 70.9% and 72.4%, 4 72.8%
+# and 71.5%, 2 70.9% (seed 11). At 5 both levels still take it in about half their games (hard
+# 1,008 and 955 of 2,000), at 4 in a quarter; normal won 73.4% at 5, 75.8% at 4 (seed 11)
+CURSED_PROVINCE_AT = 5
 
 
 class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
@@ -512,8 +519,10 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         if "Action Supply pile" in d.text:  # Populate: every Action, early only
             v = self.populate_value(game, p, d)
         if "Curse" in d.text:  # Desperation: a Curse for +2 coins and a Buy, only to reach 8
+            # and only late (CURSED_PROVINCE_AT)
             level = p.coins + price_cut(game)
-            v = 9.0 if level + 2 >= 8 > level and game.supply["Curse"].cards else 0.0
+            late = provinces <= CURSED_PROVINCE_AT
+            v = 9.0 if late and level + 2 >= 8 > level and game.supply["Curse"].cards else 0.0
         if t.upgrade:  # Enhance: the hand's best upgrade (a Curse away, a dead Action up)
             v = max(
                 (
