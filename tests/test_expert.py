@@ -197,7 +197,9 @@ def test_a_terminal_best_card_is_tried_beside_a_village_rated_well_and_one_that_
     assert "money with Old Witch and a Kiln" not in labels  # Kiln is terminal too: they collide
     labels = [s.label for s in expert.candidates(["Old Witch", "Hostelry", "Kiln"])]
     assert "money with Old Witch and a Hostelry" not in labels  # a village rated under VILLAGE
-    labels = [s.label for s in expert.candidates(["Coven", "Silk Merchant", "Swashbuckler", "Mountain Village", "Kiln"])]
+    labels = [
+        s.label for s in expert.candidates(["Coven", "Silk Merchant", "Swashbuckler", "Mountain Village", "Kiln"])
+    ]
     assert "money with Coven and a Kiln" in labels and "money with Coven and a Mountain Village" not in labels
 
 
@@ -545,3 +547,14 @@ def test_a_plan_without_projects_buys_none() -> None:
     assert Expert(1, strategy=Strategy()).purchase(game, a) == "Crop Rotation"
     without = Strategy(replace(expert.BASE, projects=False))
     assert Expert(1, strategy=without).purchase(game, a) == "Gold"
+
+
+def test_the_engine_takes_a_province_with_few_left_even_in_an_early_turn() -> None:
+    """Before turn 8 the engine buys a Province only for a deck that pays for one; but once the
+    Provinces are down to the Duchy point, a Duchy in its place (9 coins, 3 left) gives points away."""
+    game = new_game(Config(["A", "B"], ["Seer", "Village Green", "Kiln", "Livery", "Patron"], [], 5))
+    a = game.players[0]
+    del game.supply["Province"].cards[3:]
+    game.phase, a.coins = "buy", 9
+    bot = Expert(1, strategy=Strategy(engine=True, label="an engine"))
+    assert bot.purchase(game, a) == "Province"

@@ -129,7 +129,9 @@ class EnginePlan:
                 return late
         deck = deck_of(game, p)
         turn = DRAWN_PROVINCE_TURN if self.draws else PROVINCE_TURN
-        if coins >= 8 and (p.turns_taken >= turn or deck.coins() >= 8):
+        # (once the Duchies are bought, a Province is too: an early turn with few Provinces left,
+        # a test's or the other's fast greening, bought a Duchy with 9 coins)
+        if coins >= 8 and (p.turns_taken >= turn or deck.coins() >= 8 or provinces <= DUCHY_AT):
             return bot.landscape_purchase(game, p) or "Province"
         if coins >= 5 and provinces <= DUCHY_AT and game.supply["Duchy"].cards:
             return "Duchy"
