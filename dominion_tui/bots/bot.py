@@ -23,8 +23,8 @@ _TAKES = re.compile(r"When you gain (?:or trash )?this, take the (\w+)")
 # A Curse taken for the 2 coins that reach a Province (Desperation) only from this many Provinces
 # left: it is a point and a dead card in every shuffle to come, and early its Province takes a
 # Gold's place. Forced, 2,000 games against main a run (seeds 11, 12): taken whenever it reached 8,
-# never taking it won hard 66.2% (seed 11); from 6 left 69.6% and 68.4%, 5 70.9% and 72.4%, 4 72.8%
-# and 71.5%, 2 70.9% (seed 11). At 5 both levels still take it in about half their games (hard
+# never taking it won hard 66.2% (seed 11); from 6 left 69.6% and 68.4%, 5 70.9% and 72.4%, 4 71.5%
+# and 72.8%, 2 70.9% (seed 11). At 5 both levels still take it in about half their games (hard
 # 1,008 and 955 of 2,000), at 4 in a quarter; normal won 73.4% at 5, 75.8% at 4 (seed 11)
 CURSED_PROVINCE_AT = 5
 
