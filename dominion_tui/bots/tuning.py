@@ -86,8 +86,8 @@ EXPERT: dict[str, tuple[int, int, float]] = {
     "Cavalry": (1, 4, 0.61),
     "Coven": (4, 5, 0.59),
     "Falconer": (1, 5, 0.67),
-    "Flag Bearer": (2, 5, 0.56),  # added with TUNED's re-rating, which made these two best
     "Fisherman": (2, 5, 0.66),
+    "Flag Bearer": (2, 5, 0.56),  # with Villain: rated best by TUNED's re-rating, tuned then (tune_expert.py 100)
     "Gatekeeper": (2, 5, 0.56),
     "Groom": (1, 5, 0.66),
     "Improve": (1, 4, 0.58),
@@ -103,6 +103,6 @@ EXPERT: dict[str, tuple[int, int, float]] = {
     "Spices": (2, 4, 0.59),
     "Supplies": (5, 5, 0.62),
     "Treasurer": (3, 4, 0.59),
-    "Villain": (3, 5, 0.61),  # (tune_expert.py 100 for them alone)
+    "Villain": (3, 5, 0.61),
     "Wayfarer": (2, 4, 0.58),
 }
