@@ -340,3 +340,15 @@ def test_desperations_curse_buys_a_province_only_late(level: str) -> None:
     while len(game.supply["Province"].cards) > 5:
         game.supply["Province"].cards.pop()
     assert bot.purchase(game, a) == "Desperation"
+
+
+def test_the_hint_says_what_desperations_curse_is_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dominion_tui.bots import hint as hint_module
+    from dominion_tui.bots.expert import Strategy
+
+    game, a = position(["Sheepdog", "Village Green", "Hostelry"], ["Desperation"], phase="buy")
+    del game.supply["Province"].cards[5:]
+    a.coins = 6
+    monkeypatch.setattr(hint_module, "planned", lambda game: Strategy())
+    hint = hint_module.hint(game, Decision("turn", a, "Buy phase", topic="buy"))
+    assert hint == ("buy Desperation", "A Curse for its 2 coins buys a Province this turn.")

@@ -194,6 +194,8 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
             return "An extra turn is worth more than the points these coins would buy."
         if d.kind == "project":
             return "It lasts all game: bought now, it does more than the card these coins would buy."
+        if d.kind == "event" and "gain a Curse" in d.text:  # bought only to reach a Province: Bot.event_value
+            return "A Curse for its 2 coins buys a Province this turn."
         if d.kind == "event":
             return "Now it is worth more than the card these coins would buy."
         if s.cards and any(n == name for n, _ in s.cards) or s.engine and d.kind == "kingdom":
