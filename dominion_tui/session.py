@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import buying
+from . import buying, plan_cache
 from .bots import make_player
 from .core.decisions import Cause, Decision, TurnAction
 from .core.events import Note
@@ -86,10 +86,19 @@ class Live:
         if self.inner is not self.session:  # a computer's answers are steps of their own
             self.session.line_no += 1
             if getattr(self.inner, "needs_thought", None) and self.inner.needs_thought(game):
-                # expert plans for the kingdom first: a few seconds, said so the wait is not a hang
-                self.session.output.say(f"{d.player.name} thinks about the kingdom for a moment.")
-                self.inner.think(game)
+                self.plan(game, d.player.name)
         return self.inner.decide(game, d)
+
+    def plan(self, game: Game, name: str) -> None:
+        """expert plans for the kingdom first: a few seconds, said so the wait is not a hang; a
+        resumed game's expert goes on with the plan it chose, kept beside the autosave."""
+        key = self.inner.cache_key(game)
+        kept = plan_cache.recall(key)
+        if kept is not None:
+            self.inner.remember(game, kept)
+            return
+        self.session.output.say(f"{name} thinks about the kingdom for a moment.")
+        plan_cache.keep(key, self.inner.think(game))
 
 
 class Feed:

@@ -333,6 +333,11 @@ class Expert(Bot):
 
     prepare = think
 
+    def remember(self, game: Game, s: Strategy) -> None:
+        """Go on with a plan this seed and kingdom chose before (a resumed game's, kept on disk)."""
+        THINK_CACHE[self.cache_key(game)] = s
+        self.think(game)
+
     def decide(self, game: Game, d: Decision) -> Any:
         if self.strategy is None:
             self.think(game)
