@@ -100,6 +100,11 @@ _OTHERS_GAIN_DRAW = re.compile(r"when another player gains.*?\+(\d+) Cards?")
 _NAMED = re.compile(r"^Event\. Gain an? ([A-Z]\w+)\. Exile an? ([A-Z]\w+) from the Supply\.$")
 
 
+def owns_gold(p: Any) -> bool:
+    """The deck has a Treasure worth a Gold's 3 coins or more (a Gold, a Stockpile)."""
+    return any(c.is_("Treasure") and traits(c.defn).coins >= 3 for c in deck_cards(p))
+
+
 class EventJudge:
     """Judgement read from an Event's text that the traits cannot hold."""
 
@@ -204,7 +209,7 @@ class EventJudge:
             return self.coins_buy(game, p, coins)
         if len(game.supply.get("Province", [])) <= 2:
             return 9.0
-        if p.turns_taken <= 6 and not any(c.name == "Gold" for c in deck_cards(p)):
+        if p.turns_taken <= 6 and not owns_gold(p):
             return 3.5
         return 6.0
 
@@ -488,7 +493,7 @@ class EventJudge:
         if _ON_TRASHING.search(d.text):
             return any(traits(c.defn).trashes for c in deck_cards(p))
         if _ON_BETTER.search(d.text):
-            return any(c.is_("Treasure") and traits(c.defn).coins >= 3 for c in deck_cards(p))
+            return owns_gold(p)
         return True  # the deck is not read for the Projects that need nothing of it
 
     def transport_value(self, game: Game, p: Any, d: Any) -> float:
