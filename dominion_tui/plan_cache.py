@@ -1,8 +1,8 @@
 """expert's plans kept beside the autosave: a resumed game goes on with the plan its expert chose,
 instead of thinking again for seconds and saying so a second time. The plan is the same either
 way (chosen by seed and kingdom), so this only saves the wait; the saved answers replay the
-game, never this file. A plan is kept under the code that chose it (a fingerprint of the bots'
-source): after an update, expert thinks again, as a new game with that seed would."""
+game, never this file. A plan is kept under the code that chose it (a fingerprint of the game's
+and the cards' source): after an update, expert thinks again, as a new game with that seed would."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import hashlib
 import json
 import os
 import tempfile
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import cards
 
 from .bots.candidate_plans import Strategy
 from .bots.plans import Plan
@@ -25,10 +27,12 @@ NAME = "expert-plans.cache"
 
 @cache
 def fingerprint() -> str:
-    """The bots' source, hashed: a plan is reused only by the code that chose it."""
+    """The game's and the cards' source, hashed: a plan is reused only by the code that chose it
+    (the bots play the rules and the cards in their simulated games too)."""
     h = hashlib.sha256()
-    for path in sorted((Path(__file__).parent / "bots").glob("*.py")):
-        h.update(path.read_bytes())
+    for package in (Path(__file__).parent, Path(cards.__file__).parent):
+        for path in sorted(package.rglob("*.py")):
+            h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -82,7 +86,7 @@ def keep(key: tuple, s: Strategy, path: Path | None = None) -> None:
     only means thinking again on resume."""
     path = path or cache_path()
     text = key_text(key)
-    rows = [r for r in _read(path) if r[0] != text][-(KEEP - 1) :] + [[text, encode(replace(s))]]
+    rows = [r for r in _read(path) if r[0] != text][-(KEEP - 1) :] + [[text, encode(s)]]
     try:
         if not path.parent.is_dir():
             return
