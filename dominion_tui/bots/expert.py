@@ -63,12 +63,13 @@ SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells noth
 # on a faster day the 4 slowest "choice:" kingdoms thought 4.1, 4.2, 3.1 and 3.3 s instead of
 # 7.1, 7.6, 6.8 and 6.6 s; 40 random kingdoms a median of 2.41 s, the slowest 3.23 s
 # (expert_thinking.py 40). Still, a slow day (1.8 times slower) takes the slowest past 5 s.
-# Raised to 200,000 once questions were that cheap (stop 56): the chosen plans +0.31 +- 0.16 points
-# (benchmarks/expert_choice.py run 0:400 against 150,000: 65.2% to 65.5% of fresh games, another
-# plan in 93), +0.29 and +0.32 in each half; 40 random kingdoms thought a median of 2.70 s, the
-# slowest 3.98 s (2.03 s and 2.92 s at 150,000, the same hour, the machine otherwise idle).
+# Tried 200,000 (stop 56): the chosen plans +0.31 +- 0.16 points (benchmarks/expert_choice.py run
+# 0:400 against 150,000: 65.2% to 65.5% of fresh games, another plan in 93; +0.29 and +0.32 in each
+# half), but against stop 55's expert 48.8% +- 5.8 and 45.4% +- 4.6 (head_to_head.py 120 --level
+# expert, seeds 41, 42), and its slowest of 40 kingdoms thought 3.98 s in one hour and 4.85 s and
+# 4.81 s two hours later (150,000 then: 3.63 s). Too little gained for the 5 s the player waits.
 ROUNDS = (8, 12, 18, 30)
-WORK = 200_000
+WORK = 150_000
 MORE = 2.0
 # A game counts its points ahead beside its result: won (1, a share 0.5) + LEAD * tanh(ahead /
 # LEAD_SCALE), so a loss by 2 points and a rout are told apart, and 16 games of a round say more.
