@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import asdict
 from functools import cache
 from pathlib import Path
@@ -19,7 +17,7 @@ import cards
 
 from .bots.candidate_plans import Strategy
 from .bots.plans import Plan
-from .save import TMP_PREFIX, autosave_path
+from .save import autosave_path, replace_text
 
 KEEP = 32  # plans kept: the newest, enough for every game the data folder holds
 NAME = "expert-plans.cache"
@@ -51,10 +49,10 @@ def encode(s: Strategy) -> dict[str, Any]:
 def decode(raw: Any) -> Strategy | None:
     """The plan written by `encode`, or None for anything else (a file from another version)."""
     try:
-        cards = raw["cards"]
+        named = raw["cards"]
         return Strategy(
             plan=Plan(**raw["plan"]),
-            cards=None if cards is None else tuple((str(n), int(c)) for n, c in cards),
+            cards=None if named is None else tuple((str(n), int(c)) for n, c in named),
             label=str(raw["label"]),
             engine=bool(raw["engine"]),
             draws=bool(raw["draws"]),
@@ -88,15 +86,7 @@ def keep(key: tuple, s: Strategy, path: Path | None = None) -> None:
     text = key_text(key)
     rows = [r for r in _read(path) if r[0] != text][-(KEEP - 1) :] + [[text, encode(s)]]
     try:
-        if not path.parent.is_dir():
-            return
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TMP_PREFIX, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(rows, f)
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        if path.parent.is_dir():
+            replace_text(path, json.dumps(rows))
     except OSError:
         pass

@@ -179,20 +179,24 @@ def write(path: Path, data: SaveData, make_folder: bool = False, lines: bool = F
             raise SaveError(f"{path} is not a regular file")  # never replace a device or a pipe
         if not folder.is_dir():
             raise SaveError(reason(OSError(errno.ENOTDIR if folder.exists() else errno.ENOENT, ""), folder))
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=TMP_PREFIX, suffix=".tmp")
+        replace_text(path, data.to_lines() if lines else data.to_json())
     except OSError as e:
         raise SaveError(reason(e, folder)) from None
+
+
+def replace_text(path: Path, text: str) -> None:
+    """Put `text` in place of `path` whole or not at all: written to a temporary file beside it
+    (tidied by clean_stray if the game is killed meanwhile), then renamed over it."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TMP_PREFIX, suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data.to_lines() if lines else data.to_json())
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException as e:
+    except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        if isinstance(e, OSError):
-            raise SaveError(reason(e, folder)) from None
         raise
 
 
