@@ -85,20 +85,27 @@ class Live:
         self.session.live = True
         if self.inner is not self.session:  # a computer's answers are steps of their own
             self.session.line_no += 1
-            if getattr(self.inner, "needs_thought", None) and self.inner.needs_thought(game):
+            if self.plans(game):
                 self.plan(game, d.player.name)
         return self.inner.decide(game, d)
 
+    def plans(self, game: Game) -> bool:
+        """Is this a computer that still has to choose its plan for the kingdom (expert)?"""
+        return bool(getattr(self.inner, "needs_thought", None) and self.inner.needs_thought(game))
+
+    def recall(self, game: Game) -> None:
+        """A resumed game's expert goes on with the plan it chose, kept beside the autosave: taken
+        up as the game is built, so a `hint` before expert's first move gives its plan too."""
+        if self.plans(game):
+            kept = plan_cache.recall(self.inner.cache_key(game))
+            if kept is not None:
+                self.inner.remember(game, kept)
+
     def plan(self, game: Game, name: str) -> None:
-        """expert plans for the kingdom first: a few seconds, said so the wait is not a hang; a
-        resumed game's expert goes on with the plan it chose, kept beside the autosave."""
-        key = self.inner.cache_key(game)
-        kept = plan_cache.recall(key)
-        if kept is not None:
-            self.inner.remember(game, kept)
-            return
+        """expert plans for the kingdom first, where no plan was kept: a few seconds, said so the
+        wait is not a hang."""
         self.session.output.say(f"{name} thinks about the kingdom for a moment.")
-        plan_cache.keep(key, self.inner.think(game))
+        plan_cache.keep(self.inner.cache_key(game), self.inner.think(game))
 
 
 class Feed:
@@ -240,6 +247,8 @@ class Session:
             game.deciders, game.listeners, game.answer_hooks = deciders, [self.on_note], []
         game.answer_hooks.append(self.on_answer)
         self.game = game
+        for d in live.values():
+            d.recall(game)
         return game
 
     def restore(self, answers: list[Any]) -> Game:

@@ -68,3 +68,13 @@ def test_a_resumed_game_goes_on_with_experts_plan_without_thinking_again(tmp_pat
     assert plan_cache.decode(raw) == expert.choose(kingdom, landscapes, seed)  # the plan thinking gives
     again = dominion(["--resume", "--no-pause"], "treasures\nend\nquit\n", tmp_path, timeout=90)
     assert "Ann buys" in again.stdout and "thinks" not in again.stdout, again.stdout  # Ann's turn, live
+
+
+def test_a_hint_after_a_resume_follows_the_kept_plan_before_expert_moves(tmp_path: Path) -> None:
+    dominion([*GAME, "--no-pause"], "quit\n", tmp_path, timeout=90)  # expert thinks, then Cy is asked
+    path = tmp_path / "dominion-tui" / plan_cache.NAME
+    [(key, _)] = json.loads(path.read_text())
+    planted = Strategy(cards=(("Silver", 9),), label="money with 9 Silvers, as kept")  # no thinking gives it
+    path.write_text(json.dumps([[key, plan_cache.encode(planted)]]))
+    again = dominion(["--resume", "--no-pause"], "treasures\nhint\nquit\n", tmp_path, timeout=90)
+    assert "Hint: buy Silver. The plan for this kingdom is money with 9 Silvers, as kept." in again.stdout, again.stdout
