@@ -214,6 +214,21 @@ def test_a_spare_border_guard_is_bought_with_2_coins_once_never_instead_of_a_sil
     assert buys(bot, game, a) == "end"
 
 
+def test_a_village_beside_the_plans_card_waits_for_two_terminals_to_meet() -> None:
+    """Bought at once (a village for the opening's 4 coins), one Village Green beside Old Witch won
+    41.3% of 2,106 games where the Old Witch alone won 51.9% (benchmarks/partner_cards.py)."""
+    bot = Expert(1, strategy=Strategy(cards=(("Old Witch", 2), ("Village Green", 1))))
+    game, a = buy_phase(["Old Witch", "Village Green"], coins=4)
+    assert buys(bot, game, a) == "Silver"  # no terminal yet: nothing for the village to do
+    game.new_card("Old Witch", a.discard)
+    assert buys(bot, game, a) == "Silver"  # one terminal: it never meets another
+    game.new_card("Old Witch", a.discard)
+    assert buys(bot, game, a) == "Village Green"
+    only = Expert(1, strategy=Strategy(cards=(("Village Green", 1),)))  # the plan's own card: at once
+    game, a = buy_phase(["Old Witch", "Village Green"], coins=4)
+    assert buys(only, game, a) == "Village Green"
+
+
 def test_a_plan_card_that_trashes_itself_is_not_bought_again_once_played() -> None:
     bot = Expert(1, strategy=Strategy(cards=(("Acting Troupe", 1),)))
     game, a = buy_phase(["Acting Troupe"], coins=4)
