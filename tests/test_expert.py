@@ -40,6 +40,10 @@ def buy_phase(kingdom: list[str], coins: int):
     return game, a
 
 
+def expert_labels(kingdom: list[str]) -> list[str]:
+    return [s.label for s in expert.candidates(kingdom)]
+
+
 def buys(bot, game, a) -> str:
     """What the bot does at this Buy phase: the card it buys, or "end"."""
     act = bot.decide(game, Decision("turn", a, "Buy phase", topic="buy"))
@@ -195,8 +199,12 @@ def test_a_terminal_best_card_is_tried_beside_a_village_rated_well_and_one_that_
     labels = [s.label for s in expert.candidates(["Old Witch", "Mountain Village", "Kiln"])]
     assert "money with Old Witch and a Mountain Village" in labels, labels
     assert "money with Old Witch and a Kiln" not in labels  # Kiln is terminal too: they collide
-    labels = [s.label for s in expert.candidates(["Old Witch", "Hostelry", "Kiln"])]
-    assert "money with Old Witch and a Hostelry" not in labels  # a village rated under VILLAGE
+    others = ["Black Cat", "Villain"]  # rated above the villages: none is among the 3 best cards
+    assert "money with Old Witch and a Hostelry" in expert_labels(["Old Witch", "Hostelry", *others])
+    assert not any("and a Hideout" in x for x in expert_labels(["Old Witch", "Hideout", *others]))  # under VILLAGE
+    labels = expert_labels(["Old Witch", "Hostelry", "Mountain Village", *others])
+    assert "money with Old Witch and a Mountain Village" in labels  # the village rated best
+    assert "money with Old Witch and a Hostelry" not in labels
     labels = [
         s.label for s in expert.candidates(["Coven", "Silk Merchant", "Swashbuckler", "Mountain Village", "Kiln"])
     ]
