@@ -9,7 +9,7 @@ from typing import Any
 from ..core.decisions import Decision, TurnAction
 from ..core.game import Game
 from . import tuning
-from .deckmodel import is_village
+from .deckmodel import village_early
 from .endgame import buy_gains, loses, play_gains, points_buy, safe
 from .events import EXILES_ACTION, HORSE_GIVEN, PLANNED, SHUFFLES_LEFT, EventJudge
 from .hand import HandJudge, curses_victory
@@ -303,7 +303,7 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
                 and game.supply[name].cards
                 and game.cost(d) <= coins
                 and not (level >= 6 and game.cost(d) <= self.plan.gold_first and later)
-                and (name == main or not self.village_early(p, d))
+                and (name == main or not village_early(p, d))
                 and game.why_not(p, TurnAction("buy", name)) is None
             ):
                 return name
@@ -316,22 +316,6 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         if level >= 3:
             return self.better_silver(game, p, coins) or "Silver"
         return self.way_action(game, p, coins) or self.cheap_card(game, p, coins)
-
-    # A village beside the plan's terminal card, one copy (expert's partner plans), against hard
-    # (benchmarks/partner_cards.py CARD --swap --terminal, 2,106 games; the best card alone 51.9%):
-    # bought at once, as the opening's 4 coins allowed, Village Green won 41.3%, Hostelry 40.6%,
-    # Snowy Village 44.9%, Hunting Lodge 48.5%, Mountain Village 50.0%; bought only once two
-    # terminals could meet, 48.6%, 47.7%, 49.9%, 49.8% and 50.8%.
-    @staticmethod
-    def village_early(p: Any, d: Any) -> bool:
-        """A village beside the plan's card, while the deck has no two terminals to meet in a hand
-        beyond those its villages already answer."""
-        if not is_village(traits(d), d):
-            return False
-        cards = deck_cards(p)
-        terminals = sum(c.is_("Action") and is_terminal(traits(c.defn), c.defn) for c in cards)
-        villages = sum(is_village(traits(c.defn), c.defn) for c in cards)
-        return terminals < 2 + villages
 
     def cheap_card(self, game: Game, p: Any, coins: int) -> str | None:
         """With 2 coins and X in: the kingdom's best cheap card when worth a Silver's 2, as without
