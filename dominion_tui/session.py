@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import buying, plan_cache
+from . import buying
 from .bots import make_player
 from .core.decisions import Cause, Decision, TurnAction
 from .core.events import Note
@@ -17,6 +17,7 @@ from .core.game import Config, Game
 from .core.model import ACTION, TREASURE
 from .core.rules import STANDING_RULES
 from .interpreter import MAX_LINE, Interpreter, ascii_number, clean, match_name
+from .live import Live
 from .narration import count
 from .output import Output, wants
 from .queries import Queries
@@ -73,39 +74,6 @@ class AnswerInfo:
         """The answer in words, made only when undo names it: a replay records thousands."""
         d, ans = self.decision, self.answer
         return str(ans) if isinstance(ans, TurnAction) else ", ".join(d.options[i].label for i in ans) or "none"
-
-
-class Live:
-    """A live decider: the first live question ends the replay (and its silence)."""
-
-    def __init__(self, session: Session, inner: Any) -> None:
-        self.session, self.inner = session, inner
-
-    def decide(self, game: Game, d: Decision) -> Any:
-        self.session.live = True
-        if self.inner is not self.session:  # a computer's answers are steps of their own
-            self.session.line_no += 1
-            if self.plans(game):
-                self.plan(game, d.player.name)
-        return self.inner.decide(game, d)
-
-    def plans(self, game: Game) -> bool:
-        """Is this a computer that still has to choose its plan for the kingdom (expert)?"""
-        return bool(getattr(self.inner, "needs_thought", None) and self.inner.needs_thought(game))
-
-    def recall(self, game: Game) -> None:
-        """A resumed game's expert goes on with the plan it chose, kept beside the autosave: taken
-        up as the game is built, so a `hint` before expert's first move gives its plan too."""
-        if self.plans(game):
-            kept = plan_cache.recall(self.inner.cache_key(game))
-            if kept is not None:
-                self.inner.remember(game, kept)
-
-    def plan(self, game: Game, name: str) -> None:
-        """expert plans for the kingdom first, where no plan was kept: a few seconds, said so the
-        wait is not a hang."""
-        self.session.output.say(f"{name} thinks about the kingdom for a moment.")
-        plan_cache.keep(self.inner.cache_key(game), self.inner.think(game))
 
 
 class Feed:
@@ -251,6 +219,18 @@ class Session:
             d.recall(game)
         return game
 
+    def think_first(self) -> None:
+        """A new game's expert chooses its plan before the first turn is announced, so a hint on a
+        human's first turn follows it too. Thinking reads only the setup, so it is done on a copy
+        of the game made for it; the game's own bot then finds the plan chosen (THINK_CACHE)."""
+        setup = new_game(self.config)
+        for i, name in enumerate(self.config.players):
+            if name in self.computers:
+                ask = Live(self, self.bot(name, self.config.seed + i))
+                ask.recall(setup)  # a game saved before its first answer may have kept one
+                if ask.plans(setup):
+                    ask.plan(setup, name)
+
     def restore(self, answers: list[Any]) -> Game:
         """The game after `answers`, a shorter list than the game now has: this turn's answers
         replayed on a copy of the game as the turn began, else every answer on a new game."""
@@ -285,6 +265,7 @@ class Session:
         answers = list(self.answers)
         if not answers:
             self.resumed()  # nothing to replay
+            self.think_first()
         game = self.build(answers)
         while True:
             try:

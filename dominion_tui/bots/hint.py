@@ -1,7 +1,7 @@
 """A hint for the player: expert's move for the question now asked, as the player would type
 it, and one sentence saying why. Fast enough for the keyboard (benchmarks/hint_speed.py): it
-uses expert's plan for this kingdom when expert already thought of it, else hard's plan, and
-never changes the game.
+uses expert's plan for this kingdom when expert already thought of it (an expert in the game
+thinks before the first turn), else hard's plan, and never changes the game.
 """
 
 from __future__ import annotations
