@@ -223,7 +223,9 @@ class Session:
         """A new game's expert chooses its plan before the first turn is announced, so a hint on a
         human's first turn follows it too. Thinking reads only the setup, so it is done on a copy
         of the game made for it; the game's own bot then finds the plan chosen (THINK_CACHE)."""
-        setup = new_game(self.config)
+        if not self.computers:
+            return
+        setup = new_game(self.config, deal=False)
         for i, name in enumerate(self.config.players):
             if name in self.computers:
                 ask = Live(self, self.bot(name, self.config.seed + i))
