@@ -288,6 +288,17 @@ def test_with_6_coins_expert_buys_a_gold_before_a_second_copy_of_its_card_and_ha
     assert buys(Expert(1, strategy=plan), game, a) == "Villain"
 
 
+def test_with_6_coins_a_copy_that_leaves_an_action_comes_before_a_gold() -> None:
+    """Gold first waits out a terminal's collisions; a Coven (+1 Action) never collides, and in a
+    race for the Curses the copy is what counts."""
+    game, a = buy_phase(["Coven"], coins=6)
+    game.new_card("Coven", a.discard)
+    plan = Strategy(cards=(("Coven", 4),))
+    assert buys(Expert(1, strategy=plan), game, a) == "Coven"
+    waits = Strategy(replace(plan.plan, gold_before_cantrip=True), plan.cards)
+    assert buys(Expert(1, strategy=waits), game, a) == "Gold"
+
+
 def test_at_6_coins_a_gold_comes_before_the_first_copy_of_a_plans_lesser_card() -> None:
     """A plan of two cards bought its lesser one (rated below the other) at 6 coins instead of a
     Gold: plan_knobs.py 300 10 '{"gold_before_second": false}' c two, -2.25 +- 1.38 points."""

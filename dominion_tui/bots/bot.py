@@ -294,7 +294,8 @@ class Bot(WayJudge, EventJudge, HandJudge, OwnedCounts):
         for name, count in cards:
             d = game.db[name]
             have = self.copies_had(game, p, d)
-            later = have or name != main and self.plan.gold_before_second  # at 6 coins, a Gold first
+            cantrip = d.is_("Action") and not is_terminal(traits(d), d) and not self.plan.gold_before_cantrip
+            later = not cantrip and (have or name != main and self.plan.gold_before_second)  # a Gold first
             m = _TAKES.search(d.text)
             if m and game.artifacts.get(m.group(1)) not in (None, p):
                 count = min(have + 1, count + 2)  # Flag Bearer: another copy takes the Flag back

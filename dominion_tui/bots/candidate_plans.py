@@ -21,7 +21,12 @@ from .traits import is_terminal, traits
 # by coins per card instead (0.9, 1.0, 1.1 a card) -0.43, -2.20, -8.17.
 # With 6 coins and one copy of the plan's card owned, a Gold before another copy that costs up to
 # a Gold (hard: up to 4): +1.59 +- 0.81 and +0.87 +- 0.82 (sets b, d), any cost +1.11 +- 0.78 (c).
-BASE = Plan(endgame=3, focus_min=0.6, focus_landscapes=1, province_money=15, gold_first=6)
+# But not before a copy that leaves an Action (Coven, Bounty Hunter): it collides with nothing,
+# and in Coven's race for the Curses the copy counts. Kingdom 102 of "choice:" (4 Covens, hard's
+# plan with these knobs) won 35% and 27% of two sets of 60 games against hard, with the copy first
+# 52% and 53% (hard's own knobs 53% and 51%); benchmarks/expert_choice.py run 0:400 +0.55 +- 0.22
+# points (65.3% to 65.8%, another plan in 56), +3.8 in the 78 kingdoms with Coven.
+BASE = Plan(endgame=3, focus_min=0.6, focus_landscapes=1, province_money=15, gold_first=6, gold_before_cantrip=False)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ class Plan:
     # listed first, rated below its main card) -0.21 +- 0.52 of 355. By the list's order instead
     # (a thin plan's main card then waited, its trasher listed first) the thin plans lost 2.56 +- 0.85.
     gold_before_second: bool = True
+    gold_before_cantrip: bool = True  # ... also when the copy leaves an Action (Coven, Bounty Hunter)
     province_money: int = 0  # at 8 coins before the Duchies, a Gold while the deck's Treasures make fewer coins
     projects: bool = True  # Projects bought (expert.choose also weighs its first plan without them)
 
