@@ -47,7 +47,8 @@ class FocusBuyer:
 
     def focus_purchase(self, game: Game, p: Any, cards: list[tuple[str, int]]) -> str | None:
         """Big Money with X: X up to its count, a Gold first at 6 coins before a copy costing up to
-        Plan.gold_first when one is owned or it is not the plan's best rated card (gold_before_second).
+        Plan.gold_first when one is owned or it is not the plan's best rated card (gold_before_second),
+        and, unless Plan.gold_before_cantrip, the copy is terminal or no Action (a Coven never collides).
         No other Kingdom card: the best by `best_kingdom` instead of Silver or Gold before the Duchies,
         when over the usual bar, lost 40.4% +- 3.1 of 1,000 random kingdoms (44.6% +- 2.4 with Actions
         that leave an Action only; by a margin of 1 more, 47.1% and 47.8%; of 2, 49.6% +- 0.5)."""
