@@ -97,7 +97,7 @@ def village_early(p: Any, d: Any) -> bool:
     if not is_village(traits(d), d):
         return False
     cards = deck_cards(p)
-    terminals = sum(c.is_("Action") and is_terminal(traits(c.defn), c.defn) for c in cards)
+    terminals = sum(is_terminal(traits(c.defn), c.defn) for c in cards)
     villages = sum(is_village(traits(c.defn), c.defn) for c in cards)
     return terminals < 2 + villages
 

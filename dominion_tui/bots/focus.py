@@ -57,7 +57,7 @@ class FocusBuyer:
         for name, count in cards:
             d = game.db[name]
             have = self.copies_had(game, p, d)
-            cantrip = d.is_("Action") and not is_terminal(traits(d), d) and not self.plan.gold_before_cantrip
+            cantrip = not self.plan.gold_before_cantrip and d.is_("Action") and not is_terminal(traits(d), d)
             later = not cantrip and (have or name != main and self.plan.gold_before_second)  # a Gold first
             m = _TAKES.search(d.text)
             if m and game.artifacts.get(m.group(1)) not in (None, p):
