@@ -277,6 +277,21 @@ def test_expert_buys_a_gold_at_8_coins_until_its_treasures_make_15_coins_and_har
     assert buys(bot, game, a) == "Province"
 
 
+def test_an_action_that_makes_a_golds_coins_counts_as_money_for_the_first_province() -> None:
+    """7 Coppers and 3 Silvers make 13 coins; a Treasurer's 3 more make 16, enough for the first
+    Province. A card making less (a Bounty Hunter's 2 judged) counts for nothing."""
+    game, a = buy_phase(["Treasurer", "Bounty Hunter"], coins=8)
+    for _ in range(3):
+        game.new_card("Silver", a.discard)
+    bot = Expert(1, strategy=Strategy())
+    game.new_card("Bounty Hunter", a.discard)
+    assert buys(bot, game, a) == "Gold"
+    game.new_card("Treasurer", a.discard)
+    assert buys(bot, game, a) == "Province"
+    money_only = Strategy(replace(expert.BASE, gold_actions=False))
+    assert buys(Expert(1, strategy=money_only), game, a) == "Gold"
+
+
 def test_with_6_coins_expert_buys_a_gold_before_a_second_copy_of_its_card_and_hard_the_copy() -> None:
     game, a = buy_phase(["Villain"], coins=6)
     game.new_card("Villain", a.discard)

@@ -183,7 +183,7 @@ class Bot(FocusBuyer, WayJudge, EventJudge, HandJudge, OwnedCounts):
         # 48.9% and 49.6% +- 1.3: a Cavalry is no better than the Silver or Gold it displaces in these
         # decks (one beside hard's focus card, bought as the focus is: 39.9% +- 2.1).
         if level >= 8:
-            poor = plan.province_money and provinces > plan.duchy_at and self.buying_power(p) < plan.province_money
+            poor = plan.province_money and provinces > plan.duchy_at and self.money_made(p) < plan.province_money
             gold = poor and game.supply["Gold"].cards
             return self.landscape_purchase(game, p) or ("Gold" if gold else "Province")
         extra = self.extra_turn(game, p) if provinces <= plan.duchy_at and level < 8 else None
@@ -223,6 +223,14 @@ class Bot(FocusBuyer, WayJudge, EventJudge, HandJudge, OwnedCounts):
             return self.plan.gold_bar
         silvers = sum(c.name == "Silver" for c in deck_cards(p))
         return self.plan.kingdom_bar - 0.15 * max(0, silvers - 3)
+
+    def money_made(self, p: Any) -> int:
+        """The Treasures' coins (buying_power), and with Plan.gold_actions those of each Action
+        that makes a Gold's 3 or more: a Treasurer deck holds its money in Treasurers."""
+        power = self.buying_power(p)
+        if self.plan.gold_actions:
+            power += sum(t.coins for t in (traits(c.defn) for c in deck_cards(p) if c.is_("Action")) if t.coins >= 3)
+        return power
 
     def trade_in(self, game: Game, p: Any) -> str | None:
         """A card the coins cannot pay for, bought by trashing an Action left in hand instead

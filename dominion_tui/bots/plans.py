@@ -35,6 +35,7 @@ class Plan:
     gold_before_second: bool = True
     gold_before_cantrip: bool = True  # ... also when the copy leaves an Action (Coven, Bounty Hunter)
     province_money: int = 0  # at 8 coins before the Duchies, a Gold while the deck's Treasures make fewer coins
+    gold_actions: bool = False  # ... counting an Action that makes a Gold's 3 coins or more (Treasurer, Livery)
     projects: bool = True  # Projects bought (expert.choose also weighs its first plan without them)
 
 
