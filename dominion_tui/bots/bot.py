@@ -226,11 +226,16 @@ class Bot(FocusBuyer, WayJudge, EventJudge, HandJudge, OwnedCounts):
 
     def money_made(self, p: Any) -> int:
         """The Treasures' coins (buying_power), and with Plan.gold_actions those of each Action
-        that makes a Gold's 3 or more: a Treasurer deck holds its money in Treasurers."""
-        power = self.buying_power(p)
-        if self.plan.gold_actions:
-            power += sum(t.coins for t in (traits(c.defn) for c in deck_cards(p) if c.is_("Action")) if t.coins >= 3)
-        return power
+        that makes a Gold's 3 or more: a Treasurer deck holds its money in Treasurers. One pass,
+        so a card that were both would count once."""
+        if not self.plan.gold_actions:
+            return self.buying_power(p)
+        coins = 0
+        for c in deck_cards(p):
+            t = traits(c.defn)
+            if c.is_("Treasure") or c.is_("Action") and t.coins >= 3:
+                coins += t.coins
+        return coins
 
     def trade_in(self, game: Game, p: Any) -> str | None:
         """A card the coins cannot pay for, bought by trashing an Action left in hand instead
