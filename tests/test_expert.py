@@ -108,6 +108,27 @@ def test_of_plans_with_the_same_results_the_one_further_ahead_is_chosen(monkeypa
     assert choose(kingdom, [], 3) == pool[0]
 
 
+@pytest.mark.parametrize("lead", [2.0, 6.0])
+def test_the_first_candidate_keeps_its_head_start(monkeypatch, lead: float) -> None:
+    """The tuned plan starts PRIOR games' worth ahead: another plan that shares every result but
+    ends a little further ahead is chosen only once that lead, summed over its games, passes it."""
+    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    pool = expert.candidates(kingdom)
+    other, counted = len(pool) - 2, []
+    per_game = expert.LEAD * math.tanh(lead / expert.LEAD_SCALE)
+
+    def fake(kingdom, landscapes, pool, games):
+        counted.extend(i for i, _, _ in games if i == other)
+        return [(0.5, 100, lead if i == other else 0) for i, _, _ in games]
+
+    monkeypatch.setattr(expert, "played", fake)
+    monkeypatch.setattr(expert, "ROUNDS", (4,))
+    chosen = choose(kingdom, [], 3)
+    assert (chosen == pool[other]) == (len(counted) * per_game > expert.PRIOR)
+    assert len(counted) == 8  # its 4 seeds, both seats: 1.6 points ahead in all, then 4.3
+    assert chosen == (pool[0] if lead == 2.0 else pool[other])
+
+
 @pytest.mark.parametrize("engine_wins", [True, False])
 def test_the_engine_that_draws_its_deck_is_tried_on_the_same_seeds_where_the_engine_does_well(
     monkeypatch, engine_wins: bool

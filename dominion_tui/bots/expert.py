@@ -79,7 +79,12 @@ MORE = 2.0
 # +0.60 +- 0.29 (67.5% to 68.1%); 300 to 399 -0.08 +- 0.22; all 400 +0.39 +- 0.18 (67.4% to 67.8%),
 # the same plan in 339, the deck model's in 72 both ways.
 LEAD, LEAD_SCALE = 1.0, 10.0
-PRIOR = 1.0  # the first candidate keeps this many games' head start: a few games are a noisy judge
+# The first candidate (the tuned plan, else hard's) keeps this many games' head start: a few games
+# are a noisy judge, and a dozen plans in the first round give a poor one its lucky seeds.
+# benchmarks/expert_choice.py run 0:400 against 1.0 (66.3% of fresh games): 2.5 +0.19 +- 0.08
+# points, another plan in 19 kingdoms, the first in all 19 (17 tuned); 5.0 -0.13 +- 0.08 against 2.5.
+# On kingdoms it was not chosen on (`run 400:600`): +0.02 +- 0.07, another plan in 9. Small, not worse.
+PRIOR = 2.5
 THINK_CACHE: dict[tuple, Strategy] = {}
 
 
