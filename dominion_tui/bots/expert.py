@@ -68,6 +68,10 @@ SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells noth
 # half), but against stop 55's expert 48.8% +- 5.8 and 45.4% +- 4.6 (head_to_head.py 120 --level
 # expert, seeds 41, 42), and its slowest of 40 kingdoms thought 3.98 s in one hour and 4.85 s and
 # 4.81 s two hours later (150,000 then: 3.63 s). Too little gained for the 5 s the player waits.
+# The rounds' proportions and the half kept, tried at stop 61 (expert_choice.py run 0:200, paired
+# against these; PRIOR was picked on these kingdoms, which may flatter it a little): 8, 16, 32, 64
+# (as much work each round) -0.22 +- 0.11 points; 12, 12, 18, 30 -0.34 +- 0.26; 8, 12, 18, 18
+# -0.33 +- 0.20; two thirds kept after each round, not half, -0.43 +- 0.26.
 ROUNDS = (8, 12, 18, 30)
 WORK = 150_000
 MORE = 2.0
@@ -84,6 +88,11 @@ LEAD, LEAD_SCALE = 1.0, 10.0
 # benchmarks/expert_choice.py run 0:400 against 1.0 (66.3% of fresh games): 2.5 +0.19 +- 0.08
 # points, another plan in 19 kingdoms, the first in all 19 (17 tuned); 5.0 -0.13 +- 0.08 against 2.5.
 # On kingdoms it was not chosen on (`run 400:600`): +0.02 +- 0.07, another plan in 9. Small, not worse.
+# Tried (stop 61): a head start for every candidate by its kind, from the first rounds of 400 other
+# kingdoms (1000 to 1400): each kind's mean lead over the first per game, weighed by how much it
+# varies between kingdoms (the second best card alone -4.3 games, a trasher beside the best -4.0,
+# a partner village -9.4, the two best cards +0.1, Duchies early +0.4). run 0:200 paired: -0.11 +-
+# 0.20 points, another plan in 47; halfway between those and PRIOR's -2.5 for all, -0.22 +- 0.11.
 PRIOR = 2.5
 THINK_CACHE: dict[tuple, Strategy] = {}
 
