@@ -200,6 +200,9 @@ def partners(db: Any, kingdom: list[str], first: str, copies: int) -> list[Strat
 # +- 0.07). benchmarks/expert_choice.py run 0:400 against stop 56: +0.06 +- 0.11 points (65.2% to
 # 65.3%), a village chosen in 12 kingdoms instead of 5 (Snowy Village 4, Hunting Lodge 2, Village
 # Green 1, Mountain Village 5), another plan in 35.
+# Not offering the partners at all (stop 61, benchmarks/expert_choice.py run 400:600 paired):
+# +0.00 +- 0.11 points, another plan in 13 of 200. Nor the one more copy of the best (hard's count
+# plus 1): +0.02 +- 0.15, another plan in 22. Kept: neither costs the choice anything measurable.
 VILLAGE = 0.3
 
 
