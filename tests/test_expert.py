@@ -21,6 +21,9 @@ from dominion_tui.setup import database, new_game
 from dominion_tui.simulate import main as simulate
 from tests.test_random_games import pool_config
 
+# Ten cards with a tuned best card (Old Witch), a village and trashers: 14 candidate plans.
+KINGDOM = ("Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest")
+
 
 @pytest.fixture(autouse=True)
 def quick_thinking(monkeypatch):
@@ -65,7 +68,7 @@ def test_the_same_seed_gives_the_same_plan_and_leaves_the_games_generator_alone(
 def test_a_second_core_plays_half_the_simulated_games_with_the_same_results(monkeypatch) -> None:
     """Thinking forks a copy of the game for half the games: the results are those of playing
     them all here, and a copy that fails leaves its half to be played here."""
-    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    kingdom = list(KINGDOM)
     pool = expert.candidates(kingdom)[:2]
     games = [(i, g, first) for i in (0, 1) for g in (11, 12, 13, 14) for first in (True, False)]
     monkeypatch.setattr(expert.os, "cpu_count", lambda: 1)
@@ -94,7 +97,7 @@ def test_the_seeds_per_round_scale_to_the_work_left() -> None:
 def test_of_plans_with_the_same_results_the_one_further_ahead_is_chosen(monkeypatch) -> None:
     """Each game counts its points ahead beside its result: every candidate here shares every
     game, and the one that ends 10 points ahead, not the first, is kept."""
-    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    kingdom = list(KINGDOM)
     pool = expert.candidates(kingdom)
     ahead = len(pool) - 2
 
@@ -112,7 +115,7 @@ def test_of_plans_with_the_same_results_the_one_further_ahead_is_chosen(monkeypa
 def test_the_first_candidate_keeps_its_head_start(monkeypatch, lead: float) -> None:
     """The tuned plan starts PRIOR games' worth ahead: another plan that shares every result but
     ends a little further ahead is chosen only once that lead, summed over its games, passes it."""
-    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    kingdom = list(KINGDOM)
     pool = expert.candidates(kingdom)
     other, counted = len(pool) - 2, []
     per_game = expert.LEAD * math.tanh(lead / expert.LEAD_SCALE)
@@ -136,7 +139,7 @@ def test_the_engine_that_draws_its_deck_is_tried_on_the_same_seeds_where_the_eng
     """Where the deck model's engine is in the better half after the first round, the engine
     that draws its deck joins and plays every seed played so far, and can be chosen; elsewhere
     it is never played."""
-    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    kingdom = list(KINGDOM)
     seeds: dict[str, set[int]] = {}
 
     def fake(kingdom, landscapes, pool, games):
@@ -187,7 +190,7 @@ def test_a_kingdom_of_slow_games_thinks_on_fewer_and_a_quick_one_on_more(monkeyp
         return [(0.5, cost, 0)] * len(games)
 
     monkeypatch.setattr(expert, "played", fake)
-    kingdom = ["Old Witch", "Village Green", "Cardinal", "Seer", "Sleigh", "Barge", "Kiln", "Scrap", "Groom", "Priest"]
+    kingdom = list(KINGDOM)
     n = len(expert.candidates(kingdom))
     choose(kingdom, [], 3)
     base = 2 * (4 * n + 6 * math.ceil(n / 2) + 9 * math.ceil(math.ceil(n / 2) / 2))
