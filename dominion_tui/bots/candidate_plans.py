@@ -30,10 +30,10 @@ from .traits import is_terminal, traits
 # holds its money in Treasurers. plan_knobs.py 400 10 sets b, c, d: +0.34, +0.19, +0.03 points;
 # expert_choice.py run 0:400 paired: +0.24 +- 0.13 (65.8% to 66.1%). Every Action's coins counted:
 # Treasurer +2.2, Flag Bearer -2.3 (+0.03 in all).
-# The other knobs change none of the first candidate's games: its buys go through its focus card
-# (Bot.focus_purchase), not the kingdom's judged best (plan_knobs.py 400 10 b at stop 61: kingdom_bar
-# 2.5 and 3.5, gold_bar 3.4, copy_penalty 0.3, two_bar 1.0, 0.00 points; copy_penalty 0.7, attack_bonus
-# 1.5, trash_bonus 1.2, terminals_per_10 1.0 within 0.04). Estates from 1 Province left -0.66 +- 0.61,
+# The other knobs change few or none of the first candidate's games: its buys go through its focus
+# card (Bot.focus_purchase), seldom the kingdom's judged best (plan_knobs.py 400 10 b at stop 61:
+# kingdom_bar 2.5 and 3.5, gold_bar 3.4, copy_penalty 0.3, two_bar 1.0, 0.00 points; copy_penalty 0.7,
+# attack_bonus 1.5, trash_bonus 1.2, terminals_per_10 1.0 within 0.04). Estates from 1 Province left -0.66 +- 0.61,
 # from 3 -0.44 +- 0.42 (estate_at 2).
 BASE = Plan(
     endgame=3,
