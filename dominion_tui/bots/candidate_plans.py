@@ -35,6 +35,15 @@ from .traits import is_terminal, traits
 # kingdom_bar 2.5 and 3.5, gold_bar 3.4, copy_penalty 0.3, two_bar 1.0, 0.00 points; copy_penalty 0.7,
 # attack_bonus 1.5, trash_bonus 1.2, terminals_per_10 1.0 within 0.04). Estates from 1 Province left -0.66 +- 0.61,
 # from 3 -0.44 +- 0.42 (estate_at 2).
+# Tried at stop 62, each measured on the first candidate (plan_knobs.py 400 10, sets b to f) and
+# then on the plans chosen (expert_choice.py run, paired with stop 60's runs of this code):
+# - The penultimate Province skipped only when 6 or more points behind (endgame 2, hard's rule):
+#   +0.41, +0.41, -0.27, +0.43, +0.31 points, but the plans chosen -0.35 +- 0.35 (run 400:600; the
+#   same plan in 162 kingdoms, -0.44 +- 0.20 there). Skipped when the others' deck makes 8 coins
+#   (Deck.value's spread) 15% of the time or more: +0.26, +0.30 (b, c); 25%: +0.24, +0.38. No better.
+# - Duchies from one Province fewer left while 6 or more points ahead: +0.26, +0.17, +0.41, +0.32
+#   (b to e; ahead by 4: +0.30, +0.39), plans of two cards +0.06 (b); the plans chosen -0.43 +-
+#   0.23 (run 0:200; the same plan in 168, +0.05 +- 0.09 there). One Province sooner: -0.58 (b).
 BASE = Plan(
     endgame=3,
     focus_min=0.6,
