@@ -26,7 +26,8 @@ from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config
 from dominion_tui.output import Output
 from dominion_tui.save import read as read_save
-from dominion_tui.session import QuitRequest, Session, UndoRequest
+from dominion_tui.session import QuitRequest, Session
+from dominion_tui.undo import UndoRequest
 
 CONFIG = Config(["Ann", "Ben"], list(PILOT_KINGDOM), ["Ride", "Barracks"], 7)
 
