@@ -136,7 +136,12 @@ def undo_ms(folder: Path, turns: int) -> float:
 def first_prompt_ms(**env_extra: str) -> tuple[float, float]:
     """From starting `python -m dominion_tui` in a pseudo-terminal to its first line, and to its
     first prompt."""
-    env = dict(os.environ, XDG_DATA_HOME=tempfile.mkdtemp(), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", **env_extra)
+    with tempfile.TemporaryDirectory() as data:  # a fresh player's folder, removed after
+        env = dict(os.environ, XDG_DATA_HOME=data, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", **env_extra)
+        return _first_prompt_ms(env)
+
+
+def _first_prompt_ms(env: dict[str, str]) -> tuple[float, float]:
     t0 = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:
@@ -175,19 +180,20 @@ def main() -> None:
                 f"{turns} turns ({answers} answers): autosave {save:.2f} ms per answer (median), "
                 f"resume {resume:.0f} ms, undo {undo:.0f} ms"
             )
-    if args.starts:
-        # As this shell runs Python; then with a bytecode cache, as a player's every start after
-        # the first is (PYTHONDONTWRITEBYTECODE=1, set in some sandboxes, compiles the game's own
-        # modules at each start; the cache is kept outside the source tree).
-        cache = dict(PYTHONPYCACHEPREFIX=tempfile.mkdtemp(), PYTHONDONTWRITEBYTECODE="")
-        first_prompt_ms(**cache)  # fills the cache
-        for label, extra in (("", {}), (" with a bytecode cache", cache)):
-            starts = [first_prompt_ms(**extra) for _ in range(args.starts)]
-            line, prompt = (statistics.median(s) for s in zip(*starts))
-            print(
-                f"in a terminal{label}: first line {line:.0f} ms, first prompt {prompt:.0f} ms "
-                f"(medians of {args.starts})"
-            )
+        if args.starts:
+            # As this shell runs Python; then with a bytecode cache, as a player's every start after
+            # the first is (PYTHONDONTWRITEBYTECODE=1, set in some sandboxes, compiles the game's own
+            # modules at each start; the cache is kept outside the source tree, in the run's
+            # folder, removed with it).
+            cache = dict(PYTHONPYCACHEPREFIX=str(folder / "pycache"), PYTHONDONTWRITEBYTECODE="")
+            first_prompt_ms(**cache)  # fills the cache
+            for label, extra in (("", {}), (" with a bytecode cache", cache)):
+                starts = [first_prompt_ms(**extra) for _ in range(args.starts)]
+                line, prompt = (statistics.median(s) for s in zip(*starts))
+                print(
+                    f"in a terminal{label}: first line {line:.0f} ms, first prompt {prompt:.0f} ms "
+                    f"(medians of {args.starts})"
+                )
 
 
 if __name__ == "__main__":
