@@ -105,3 +105,14 @@ def test_the_hint_says_a_project_lasts(monkeypatch: pytest.MonkeyPatch) -> None:
         "buy Barracks",
         "It lasts all game: bought now, it does more than the card these coins would buy.",
     )
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_star_chart_waits_for_experts_own_card_or_a_gold(level: str) -> None:
+    """expert's plan card is the card Star Chart puts on top at each shuffle: the Project is
+    worth its price once the deck holds a copy, Gold or none; hard still waits for a Gold."""
+    game, a = buy_phase("Star Chart", 4)
+    bot = Expert(1, strategy=Strategy(cards=(("Mastermind", 1),))) if level == "expert" else player(level)
+    assert bot.purchase(game, a) != "Star Chart"
+    game.new_card("Mastermind", a.discard)
+    assert (bot.purchase(game, a) == "Star Chart") == (level == "expert")

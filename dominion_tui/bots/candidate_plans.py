@@ -52,6 +52,7 @@ BASE = Plan(
     gold_first=6,
     gold_before_cantrip=False,
     gold_actions=True,
+    chart_focus=True,
 )
 
 

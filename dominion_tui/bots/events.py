@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from ..core.game import Game
 from .deckmodel import treasure_density
+from .plans import Plan
 from .simple import deck_cards, price_cut
 from .traits import name_counts, traits
 
@@ -43,6 +44,10 @@ MANY_ACTIONS = 5
 # games, not 9 in 10; never bought, 53.1, 53.3, 52.7 (seed 11). The same wait lost for the others:
 # Pageant 35.6, City Gate 36.3, Sinister Plot 39.2, Crop Rotation 40.4, Canal 43.7, Citadel 45.2,
 # Guildhall 47.5, Road Network 48.5, Exploration 51.9 (seed 11): each pays from the first turns.
+# expert's plan card counts as Star Chart's card to put on top, as a Gold does (Plan.chart_focus):
+# Star Chart forced, expert against main's expert (benchmarks/head_to_head.py 200 --level expert,
+# seeds 11, 12): 51.7% +- 5.6 and 49.0% +- 6.0, Star Chart bought in 125 and 117 games of 200
+# instead of 67 and 81: as many wins, and the Project in most games it is dealt into.
 _ON_BETTER = re.compile(r"\+1 Buy\.|Coppers|When you shuffle")
 # A junk card an Event removes from the hand for good (Banish) is missed on every shuffle
 # still to come, about 3 while it is junk: judged once, as a trasher's single answer is, Banish
@@ -108,6 +113,7 @@ def owns_gold(p: Any) -> bool:
 class EventJudge:
     """Judgement read from an Event's text that the traits cannot hold."""
 
+    plan: Plan  # Bot's knobs
     _probing = False  # buys_as_much is asking purchase what the coins buy: no Event weighs that
     _asked: tuple[Any, dict[Any, Any]] = (None, {})  # judgements kept for the question asked (`once`)
 
@@ -493,8 +499,13 @@ class EventJudge:
         if _ON_TRASHING.search(d.text):
             return any(traits(c.defn).trashes for c in deck_cards(p))
         if _ON_BETTER.search(d.text):
-            return owns_gold(p)
+            return owns_gold(p) or (self.plan.chart_focus and "When you shuffle" in d.text and self.owns_focus(game, p))
         return True  # the deck is not read for the Projects that need nothing of it
+
+    def owns_focus(self, game: Game, p: Any) -> bool:
+        """The deck holds a copy of the plan's own card."""
+        planned = {n for n, _ in self.focus(game) or ()}
+        return any(c.name in planned for c in deck_cards(p))
 
     def transport_value(self, game: Game, p: Any, d: Any) -> float:
         """Transport: an exiled Action put onto the deck, else a copy of the best Action exiled.

@@ -36,6 +36,7 @@ class Plan:
     gold_before_cantrip: bool = True  # ... also when the copy leaves an Action (Coven, Bounty Hunter)
     province_money: int = 0  # at 8 coins before the Duchies, a Gold while the deck's Treasures make fewer coins
     gold_actions: bool = False  # ... counting an Action that makes a Gold's 3 coins or more (Treasurer, Livery)
+    chart_focus: bool = False  # the plan's own card, owned, is a card to put on top at a shuffle (Star Chart)
     projects: bool = True  # Projects bought (expert.choose also weighs its first plan without them)
 
 
