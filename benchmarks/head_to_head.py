@@ -30,11 +30,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from dominion_tui import simulate
-from dominion_tui.bots import make_player
-from dominion_tui.setup import database
-
 ROOT = Path(__file__).resolve().parent.parent
+# This checkout's package, not the one the environment installed (an editable install of another
+# clone would otherwise play both sides: run from a clone, it compared main with main)
+sys.path.insert(0, str(ROOT))
+
+from dominion_tui import simulate  # noqa: E402
+from dominion_tui.bots import make_player  # noqa: E402
+from dominion_tui.setup import database  # noqa: E402
+
 KINGDOM = {d.name for d in database().of_kind("kingdom")}
 
 
