@@ -102,6 +102,7 @@ def candidates(kingdom: list[str]) -> list[Strategy]:
     out = []
     rated = sorted(((tuning.TUNED[n][1], n) for n in kingdom if n in tuning.TUNED), reverse=True)
     top = [(n, tuning.TUNED[n][0]) for r, n in rated[:3] if r >= 0.3]
+    top[1:] = [(n, tuning.BESIDE.get(n, c)) for n, c in top[1:]]  # the second and third cards' counts
     tuned = [(n, tuning.EXPERT[n]) for n, _ in top[:1] if n in tuning.EXPERT]
     for n, (copies, duchy_at, _) in tuned:
         label = f"money with {copies} {n}, Duchies from {duchy_at} Provinces left"  # not the +1 copy's label
