@@ -213,6 +213,24 @@ def test_the_two_best_cards_are_tried_with_one_more_copy_of_the_best() -> None:
     assert plans["money with 4 Treasurer and Swashbuckler"] == (("Treasurer", 4), ("Swashbuckler", 1)), plans
 
 
+def test_black_cat_is_planned_at_7_copies_alone_and_beside_a_better_card() -> None:
+    # hard's 3 lost to 7 by 12 to 15 points (tuning.BESIDE): the other cards keep hard's count
+    alone = {s.label: s.cards for s in expert.candidates(["Black Cat", "Village Green", "Cardinal"])}
+    assert alone["money with 7 Black Cat, Duchies from 4 Provinces left"] == (("Black Cat", 7),), alone
+    beside = {s.label: s.cards for s in expert.candidates(["Flag Bearer", "Black Cat", "Villain"])}
+    assert beside["money with 7 Black Cat"] == (("Black Cat", 7),), beside
+    assert beside["money with Flag Bearer and Black Cat"] == (("Flag Bearer", 2), ("Black Cat", 7)), beside
+    assert beside["money with Black Cat and Villain"] == (("Black Cat", 7), ("Villain", 2)), beside
+
+
+def test_a_sixth_black_cat_is_bought_before_a_silver() -> None:
+    game, a = buy_phase(["Black Cat", "Village Green", "Cardinal"], 3)
+    a.discard.cards.extend(game.supply["Black Cat"].cards[-5:])
+    del game.supply["Black Cat"].cards[-5:]
+    assert buys(Expert(1, strategy=Strategy(cards=(("Black Cat", 7),))), game, a) == "Black Cat"
+    assert buys(Expert(1, strategy=Strategy(cards=(("Black Cat", 5),))), game, a) == "Silver"
+
+
 def test_every_candidate_has_its_own_label_the_hint_can_name() -> None:
     # Coven's tuned count is hard's count + 1: both plans were "money with 4 Coven"
     labels = [s.label for s in expert.candidates(["Coven", "Silk Merchant", "Swashbuckler"])]
