@@ -118,6 +118,8 @@ EXPERT: dict[str, tuple[int, int, float]] = {
 # fresh seeds) 5 0.70, 6 0.85, 7 0.84, 8 0.84. No other card gains so: the second card of 400
 # kingdoms' first plan of two with 1, 2 or 4 more copies (8 seeds each) gained nowhere beyond chance,
 # and expert's own counts (EXPERT) used there lost 1.52 +- 0.51 points over 214 kingdoms.
+# `dominion simulate --bots expert,hard --games 400 --seed N`, N = 1 to 5 (Black Cat dealt in 367 of the
+# 2,000 games, the only ones whose play changed): 1,284 wins against 1,262 before, 48 shared both times.
 BESIDE: dict[str, int] = {
     "Black Cat": 7,
 }
