@@ -13,58 +13,97 @@ knob that costs one card's plans only hides in the mean (expert's second Coven w
 found by kingdom at stop 58: +3.8 points in Coven's kingdoms once bought first).
 
     python benchmarks/plan_knobs.py 400 10 '{"gold_first": 4}' b cards
+
+`chosen=FILE`: the plan expert chooses for the kingdom (expert.choose, thought once and kept in
+FILE, about 3 s a kingdom), not the first candidate. A knob can win on the first candidate and
+lose on the plans chosen (the penultimate Province rule at stop 62: +0.3 to +0.4 points on the
+first, -0.44 +- 0.20 on the plans chosen), so a change is judged here before it is kept. A value
+given as a string is added to the plan's own ('{"duchy_at": "+1"}': each plan's Duchies one
+Province sooner). Also printed: the change in games won outright (a shared game counts 0).
+
+    python benchmarks/plan_knobs.py 300 10 '{"duchy_at": "+1"}' c chosen=/tmp/chosen.pkl
 """
 
 from __future__ import annotations
 
 import json
+import os
+import pickle
 import random
 import sys
 from dataclasses import replace
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
 from head_to_head import interval  # this folder: run as python benchmarks/plan_knobs.py
 
-from dominion_tui.bots.expert import candidates, match
+from dominion_tui.bots.expert import candidates, choose, match
+from dominion_tui.bots.plans import Plan
 from dominion_tui.simulate import random_kingdom
 
 
-def one(args: tuple[int, int, dict, str, bool]) -> tuple[float, float, str] | None:
-    """Kingdom i: (the knobs' share less the plan's, the plan's share, its first card or label);
-    None: no such plan."""
-    i, seeds_n, knobs, tag, two = args
+def one(args: tuple[int, int, dict, str, bool, Any]) -> tuple[float, float, str, float] | None:
+    """Kingdom i: (the knobs' share less the plan's, the plan's share, its first card or label,
+    the change in games won outright); None: no such plan."""
+    i, seeds_n, knobs, tag, two, chosen = args
     kingdom, lands = random_kingdom(random.Random(f"knob{tag}:{i}"))
-    pool = [s for s in candidates(kingdom) if not two or len(s.cards or ()) >= 2]
+    pool = [chosen] if chosen is not None else [s for s in candidates(kingdom) if not two or len(s.cards or ()) >= 2]
     if not pool:
         return None
     base = pool[0]
-    changed = replace(base, plan=replace(base.plan, **knobs))
+    changed = replace(base, plan=shifted(base.plan, knobs))
     rng = random.Random(f"knobseed:{i}")
     seeds = [rng.randrange(10**9) for _ in range(seeds_n)]
 
-    def share(s: Any) -> float:
-        return sum(match(kingdom, lands, s, g, first) for g in seeds for first in (True, False)) / (2 * len(seeds))
+    def results(s: Any) -> list[float]:
+        return [match(kingdom, lands, s, g, first) for g in seeds for first in (True, False)]
 
-    a = share(base)
-    return share(changed) - a, a, base.cards[0][0] if base.cards else base.label
+    a, b = results(base), results(changed)
+    won = (sum(x == 1 for x in b) - sum(x == 1 for x in a)) / len(a)
+    return (sum(b) - sum(a)) / len(a), sum(a) / len(a), base.cards[0][0] if base.cards else base.label, won
+
+
+def shifted(plan: Plan, knobs: dict) -> Plan:
+    """The plan with these knobs; a value given as a string is added to the plan's own."""
+    own = {
+        k: type(getattr(plan, k))(getattr(plan, k) + float(v)) if isinstance(v, str) else v for k, v in knobs.items()
+    }
+    return replace(plan, **own)
+
+
+def chosen_plans(path: str, k: int, tag: str) -> list[Any]:
+    """expert's chosen plan in each of the K kingdoms, thought once and kept in the file."""
+    kept = pickle.loads(Path(path).read_bytes()) if os.path.exists(path) else {}
+    for i in range(k):
+        if (tag, i) not in kept:
+            kingdom, lands = random_kingdom(random.Random(f"knob{tag}:{i}"))
+            kept[(tag, i)] = choose(kingdom, lands, i)
+            Path(path).write_bytes(pickle.dumps(kept))
+    return [kept[(tag, i)] for i in range(k)]
 
 
 def main(argv: list[str]) -> None:
     k, seeds, knobs = int(argv[0]), int(argv[1]), json.loads(argv[2])
     tag = argv[3] if len(argv) > 3 else ""
     two, by_card = "two" in argv[4:], "cards" in argv[4:]
+    path = next((a.split("=", 1)[1] for a in argv[4:] if a.startswith("chosen=")), None)
+    plans = chosen_plans(path, k, tag) if path else [None] * k
     with Pool(2) as pool:
-        rows = [r for r in pool.map(one, [(i, seeds, knobs, tag, two) for i in range(k)]) if r is not None]
-    mean, half = interval([d for d, _, _ in rows])
-    base = 100 * sum(a for _, a, _ in rows) / len(rows)
+        jobs = [(i, seeds, knobs, tag, two, plans[i]) for i in range(k)]
+        rows = [r for r in pool.map(one, jobs) if r is not None]
+    mean, half = interval([d for d, _, _, _ in rows])
+    won, won_half = interval([w for _, _, _, w in rows])
+    base = 100 * sum(a for _, a, _, _ in rows) / len(rows)
+    what = "the plan chosen" if path else "the plan"
     print(
-        f"{knobs}, {len(rows)} kingdoms: the plan {base:.1f}%, changed {100 * mean:+.2f} +- {100 * half:.2f} points",
+        f"{knobs}, {len(rows)} kingdoms: {what} {base:.1f}%, changed {100 * mean:+.2f} +- {100 * half:.2f} points"
+        f" (won outright {100 * won:+.2f} +- {100 * won_half:.2f})",
         flush=True,
     )
     if by_card:
         groups: dict[str, list[tuple[float, float]]] = {}
-        for d, a, card in rows:
+        for d, a, card, _ in rows:
             groups.setdefault(card, []).append((d, a))
         for card, g in sorted(groups.items(), key=lambda kv: sum(d for d, _ in kv[1])):
             d_mean, a_mean = (100 * sum(x[j] for x in g) / len(g) for j in (0, 1))
