@@ -27,7 +27,6 @@ Province sooner). Also printed: the change in games won outright (a shared game 
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import random
 import sys
@@ -47,7 +46,7 @@ def one(args: tuple[int, int, dict, str, bool, Any]) -> tuple[float, float, str,
     """Kingdom i: (the knobs' share less the plan's, the plan's share, its first card or label,
     the change in games won outright); None: no such plan."""
     i, seeds_n, knobs, tag, two, chosen = args
-    kingdom, lands = random_kingdom(random.Random(f"knob{tag}:{i}"))
+    kingdom, lands = knob_kingdom(tag, i)
     pool = [chosen] if chosen is not None else [s for s in candidates(kingdom) if not two or len(s.cards or ()) >= 2]
     if not pool:
         return None
@@ -72,12 +71,18 @@ def shifted(plan: Plan, knobs: dict) -> Plan:
     return replace(plan, **own)
 
 
+def knob_kingdom(tag: str, i: int) -> tuple[list[str], list[str]]:
+    """Kingdom i of the set TAG: its cards and landscapes (rollouts.py plays the same ones)."""
+    return random_kingdom(random.Random(f"knob{tag}:{i}"))
+
+
 def chosen_plans(path: str, k: int, tag: str) -> list[Any]:
-    """expert's chosen plan in each of the K kingdoms, thought once and kept in the file."""
-    kept = pickle.loads(Path(path).read_bytes()) if os.path.exists(path) else {}
+    """expert's chosen plan in each of the K kingdoms, thought once and kept in the file (saved
+    after each, so a stopped run keeps what it thought)."""
+    kept = pickle.loads(Path(path).read_bytes()) if Path(path).exists() else {}
     for i in range(k):
         if (tag, i) not in kept:
-            kingdom, lands = random_kingdom(random.Random(f"knob{tag}:{i}"))
+            kingdom, lands = knob_kingdom(tag, i)
             kept[(tag, i)] = choose(kingdom, lands, i)
             Path(path).write_bytes(pickle.dumps(kept))
     return [kept[(tag, i)] for i in range(k)]

@@ -4,7 +4,7 @@ game (a Way, a reaction, a mode, yes or no, one card, which Action to play) are 
 way, and the rest of the game replayed R times from the same reseeded generator. Prints, per
 question and answer, how much the other answer won or lost against expert's (a share of a game,
 95% interval). `--topic way` asks only the Way questions (3 games a kingdom, kingdoms with a Way).
-About 5 minutes for 300 kingdoms at R 48 on 2 cores, once the plans are kept:
+About 8 minutes for 300 kingdoms at R 48 on 2 cores, once the plans are kept:
 
     python benchmarks/rollouts.py 300 48 chosen=/tmp/chosen.pkl --topic way
 
@@ -13,21 +13,20 @@ beats expert's over many questions (stop 64's buy rollouts found Black Cat so)."
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 from collections import defaultdict
 from multiprocessing import Pool
 from typing import Any
 
-from plan_knobs import chosen_plans  # this folder: run as python benchmarks/rollouts.py
+from head_to_head import interval  # this folder: run as python benchmarks/rollouts.py
+from plan_knobs import chosen_plans, knob_kingdom
 
 from dominion_tui.bots.bot import Bot
 from dominion_tui.bots.expert import Expert
 from dominion_tui.core.decisions import TurnAction
 from dominion_tui.core.game import Config, Game
 from dominion_tui.setup import new_game
-from dominion_tui.simulate import random_kingdom
 
 TAG = "c"
 
@@ -78,8 +77,8 @@ def others(game: Game, d: Any, q: int, a: Any) -> list[tuple[int, str, str, str,
 
 def played(kingdom: list[str], lands: list[str], s: Any, seed: int, first: bool, **branch: Any) -> float:
     """One game of the plan against hard: 1 won, 0.5 shared or capped, 0 lost."""
-    me, other = Branch(Expert(seed, strategy=s), **branch), Branch(Bot(seed + 1, "hard"), branch.get("at", -1))
-    other.reseed = me.reseed
+    me = Branch(Expert(seed, strategy=s), **branch)
+    other = Branch(Bot(seed + 1, "hard"), at=me.at, reseed=me.reseed)  # reseeds at the branch too
     seats = ["me", "other"] if first else ["other", "me"]
     game = new_game(Config(seats, kingdom, lands, seed), {j: me if n == "me" else other for j, n in enumerate(seats)})
     try:
@@ -93,7 +92,7 @@ def played(kingdom: list[str], lands: list[str], s: Any, seed: int, first: bool,
 def one(args: tuple[int, Any, int, str | None]) -> list[tuple[str, str, str, float]]:
     """Kingdom i: (question, expert's answer, another, the other's share less expert's) per try."""
     i, s, rollouts, topic = args
-    kingdom, lands = random_kingdom(random.Random(f"knob{TAG}:{i}"))
+    kingdom, lands = knob_kingdom(TAG, i)
     if topic == "way" and not any(n.startswith("Way of") for n in lands):
         return []
     out = []
@@ -124,9 +123,8 @@ def main(argv: list[str]) -> None:
         groups[(t, label, alt)].append(d)
     print(f"{len(rows)} other answers tried; each: the other answer's share less expert's")
     for (t, label, alt), ds in sorted(groups.items(), key=lambda kv: -len(kv[1])):
-        n, mean = len(ds), sum(ds) / len(ds)
-        half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in ds) / (n - 1) / n) if n > 1 else float("nan")
-        print(f"  {t}: {alt} instead of {label}, {n} times: {mean:+.3f} +- {half:.3f}")
+        mean, half = interval(ds) if len(ds) > 1 else (ds[0], float("nan"))
+        print(f"  {t}: {alt} instead of {label}, {len(ds)} times: {mean:+.3f} +- {half:.3f}")
 
 
 if __name__ == "__main__":
