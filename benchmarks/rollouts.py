@@ -3,10 +3,13 @@ kingdoms, the plan expert chooses, kept in FILE), expert plays `hard`; up to 4 o
 game (a Way, a reaction, a mode, yes or no, one card, which Action to play) are answered each other
 way, and the rest of the game replayed R times from the same reseeded generator. Prints, per
 question and answer, how much the other answer won or lost against expert's (a share of a game,
-95% interval). `--topic way` asks only the Way questions (3 games a kingdom, kingdoms with a Way).
-About 8 minutes for 300 kingdoms at R 48 on 2 cores, once the plans are kept:
+95% interval). `--topic way` asks only the Way questions (3 games a kingdom, kingdoms with a Way);
+`--topic buy` only a phase's first buy, tried as every other card, Event or Project the coins buy
+then (not Copper or Curse) and as buying nothing (1 game a kingdom). About 8 minutes for 300
+kingdoms at R 48 on 2 cores once the plans are kept (`--topic buy` at R 16: 20 minutes):
 
     python benchmarks/rollouts.py 300 48 chosen=/tmp/chosen.pkl --topic way
+    python benchmarks/rollouts.py 300 16 chosen=/tmp/chosen.pkl --topic buy
 
 The best of several noisy answers is biased upward: a rule is worth changing only where one answer
 beats expert's over many questions (stop 64's buy rollouts found Black Cat so)."""
@@ -58,6 +61,8 @@ class Branch:
 
 def others(game: Game, d: Any, q: int, a: Any) -> list[tuple[int, str, str, str, Any]]:
     """(answer number, question, expert's answer, another, that answer) for a question worth trying."""
+    if d.kind == "turn" and game.phase == "buy":
+        return buys(game, d, q, a)
     if d.kind == "turn":
         types = game.db.defs
         if game.phase != "action" or not isinstance(a, TurnAction) or a.verb != "play":
@@ -73,6 +78,17 @@ def others(game: Game, d: Any, q: int, a: Any) -> list[tuple[int, str, str, str,
     label = d.options[a[0]].label if a else "none"
     out = [(q, d.topic or d.kind, label, o.label, [i]) for i, o in enumerate(d.options) if [i] != a]
     return out + ([(q, d.topic or d.kind, label, "none", [])] if d.min == 0 and a else [])
+
+
+def buys(game: Game, d: Any, q: int, a: Any) -> list[tuple[int, str, str, str, Any]]:
+    """The phase's first buy (or buying nothing): every other card, Event or Project the coins
+    buy now, and buying nothing."""
+    if not isinstance(a, TurnAction) or a.verb not in ("buy", "end") or game.turn.bought_in_phase:
+        return []
+    label = (a.name or "") if a.verb == "buy" else "nothing"
+    names = sorted({x.name or "" for x in game.legal_buys(d.player)} - {label, "Copper", "Curse"})
+    out = [(q, "buy", label, n, TurnAction("buy", n)) for n in names]
+    return out + ([(q, "buy", label, "nothing", TurnAction("end"))] if a.verb == "buy" else [])
 
 
 def played(kingdom: list[str], lands: list[str], s: Any, seed: int, first: bool, **branch: Any) -> float:
@@ -96,12 +112,12 @@ def one(args: tuple[int, Any, int, str | None]) -> list[tuple[str, str, str, flo
     if topic == "way" and not any(n.startswith("Way of") for n in lands):
         return []
     out = []
-    for game_no in range(3 if topic else 1):
+    for game_no in range(3 if topic not in (None, "buy") else 1):
         rng = random.Random(f"rollouts:{i}:{game_no}")
         seed, first = rng.randrange(10**9), (i + game_no) % 2 == 0
         log: list = []
         played(kingdom, lands, s, seed, first, log=log)
-        asked = sorted({q for q, t, *_ in log if topic is None or t == topic})
+        asked = sorted({q for q, t, *_ in log if t == topic or (topic is None and t != "buy")})
         for q in rng.sample(asked, min(4, len(asked))):
             seeds = [rng.randrange(10**9) for _ in range(rollouts)]
             mine = sum(played(kingdom, lands, s, seed, first, at=q, reseed=r) for r in seeds) / rollouts
