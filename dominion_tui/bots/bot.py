@@ -15,7 +15,18 @@ from .hand import HandJudge, curses_victory
 from .owned import OwnedCounts
 from .plans import PLANS, Plan
 from .simple import JUNK, SimplePlayer, deck_cards, now_worth, price_cut, spare_copper
-from .traits import Traits, _num, actions_ignored, gain_worth, is_junk, is_terminal, junk_count, name_counts, traits
+from .traits import (
+    Traits,
+    _num,
+    actions_ignored,
+    drawn_now,
+    gain_worth,
+    is_junk,
+    is_terminal,
+    junk_count,
+    name_counts,
+    traits,
+)
 from .ways import WayJudge
 
 # A Curse taken for the 2 coins that reach a Province (Desperation) only from this many Provinces
@@ -116,7 +127,7 @@ class Bot(FocusBuyer, WayJudge, EventJudge, HandJudge, OwnedCounts):
             return (
                 t.actions == 0,
                 -(t.actions + t.villagers if p.actions == 1 else 0),
-                -(t.cards if drawable else 0),
+                -(drawn_now(t) if drawable else 0),
                 -self.card_value(game, game.db[n]),
                 n,
             )

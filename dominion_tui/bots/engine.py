@@ -34,7 +34,7 @@ from .deckmodel import (
     treasure_density,
 )
 from .simple import JUNK, deck_cards
-from .traits import actions_ignored, traits
+from .traits import actions_ignored, drawn_now, traits
 
 # Tuned against `hard` in random kingdoms with a village and a draw card, both seats
 # (benchmarks/engine_vs_hard.py). No trasher is bought for the opening: with the buys judged by
@@ -280,7 +280,7 @@ class EnginePlan:
             return (
                 self.tier(t, p.actions),
                 -t.villagers,  # a terminal that gives a Villager back leaves the Action
-                -(last(t) if last else t.cards if drawable else 0),  # draw first: it may find a village
+                -(last(t) if last else drawn_now(t) if drawable else 0),  # draw first: it may find a village
                 -self.bot.card_value(game, d),
                 n,
             )

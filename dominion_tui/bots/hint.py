@@ -14,7 +14,7 @@ from ..core.game import Game
 from ..core.model import count, grouped
 from .endgame import buy_gains, judge
 from .expert import THINK_CACHE, Expert, Strategy
-from .traits import is_junk, traits
+from .traits import drawn_now, is_junk, traits
 
 END_WORDS = {"win": "win", "tie": "share the win", "lose": "lose"}
 
@@ -173,10 +173,11 @@ def turn_reason(game: Game, p: Any, act: TurnAction, s: Strategy) -> str:
             return "Its coins count towards this turn's buy."
         if t.actions >= 2:
             return "Play it first: its Actions let you play the other Actions after it."
-        if t.cards and t.actions:
+        cards = drawn_now(t)
+        if cards and t.actions:
             return "It replaces itself and leaves an Action to play."
-        if t.cards:
-            return f"{count(t.cards, 'more card')} make{'s' if t.cards == 1 else ''} a bigger hand to buy with."
+        if cards:
+            return f"{count(cards, 'more card')} make{'s' if cards == 1 else ''} a bigger hand to buy with."
         return "It is the best Action left to play."
     if act.verb == "buy":
         name = act.name or ""

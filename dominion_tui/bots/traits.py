@@ -51,6 +51,9 @@ class Traits:
     # onto the deck from play (Frog): its own play, and a Horse's return, only wait
     next_turn: bool = False
     must_trash: bool = False  # "Trash a card from your hand", no "may": a play destroys a card (Research)
+    # the cards counted come on later turns, none from the play itself (the Flag's card at the
+    # start of each turn, Research's set-aside cards): what a card is worth, not what it draws now
+    cards_later: bool = False
 
 
 def _num(pattern: str, text: str) -> int:
@@ -74,9 +77,9 @@ DECLARED: dict[str, dict[str, Any]] = {
     "Hunting Lodge": {"cards": 2},  # a bad hand is redrawn
     "Way of the Mole": {"cards": 1},  # +3 Cards after discarding the hand
     "Bounty Hunter": {"coins": 2},  # +3 coins for each new card it exiles: about 2
-    "Flag Bearer": {"cards": 1},  # takes the Flag: +1 Card each turn
+    "Flag Bearer": {"cards": 1, "cards_later": True},  # takes the Flag: +1 Card each turn
     "Groom": {"horses": 1},  # a Horse, a Silver or +1 Card with what it gains
-    "Research": {"cards": 2},  # an Estate trashed: 2 cards set aside, in hand next turn
+    "Research": {"cards": 2, "cards_later": True},  # an Estate trashed: 2 cards set aside, in hand next turn
     "Camel Train": {"gain_up_to": 6},  # each gained brings a Gold to Exile, home with the next Gold
     "Way of the Camel": {"gain_up_to": 6},
     "Alliance": {"vp": 10, "gain_up_to": 6},
@@ -160,6 +163,11 @@ def traits(d: Any) -> Traits:
         fields["gains"] = fields["gains"] or bool(fields["gain_up_to"])
         t = _TRAITS[d.name] = Traits(**fields)
     return t
+
+
+def drawn_now(t: Traits) -> int:
+    """The cards a play puts in the hand this turn: a card counted for later draws none now."""
+    return 0 if t.cards_later else t.cards
 
 
 def actions_ignored(p: Any) -> bool:

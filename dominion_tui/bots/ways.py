@@ -13,7 +13,7 @@ from typing import Any
 from ..core.decisions import Decision
 from ..core.game import Game
 from .simple import hand_coins
-from .traits import Traits, gain_worth, is_junk, is_terminal, traits
+from .traits import Traits, drawn_now, gain_worth, is_junk, is_terminal, traits
 
 # Checked by rollouts (benchmarks/rollouts.py 300 48 chosen=FILE --topic way: expert's chosen plans
 # against hard, 1,100 other answers to its Way questions in the kingdoms with a Way, the rest of
@@ -129,7 +129,7 @@ class WayJudge:
         best = max(others, key=lambda c: self.card_value(game, c.defn))
         alone = self.card_value(game, best.defn)
         # an Action to spare after the others: for what the best draws (a terminal it finds)
-        spare = 0.5 if traits(best.defn).cards and max(traits(w).actions for w in ways) > len(others) else 0.0
+        spare = 0.5 if drawn_now(traits(best.defn)) and max(traits(w).actions for w in ways) > len(others) else 0.0
         # (a margin of 0 instead of 0.25 changed no game: Way of the Ox forced, 2,000 a run, seeds 11, 12)
         return weakest.name if max(values[1:]) + spare > max(values[0], alone) + 0.25 else None
 
@@ -256,7 +256,8 @@ class WayJudge:
                 more = sum(waiting[: t.actions])
             else:
                 more = 0.2 * t.actions
-            gets = t.coins + drawn(t.cards) if later else money(t.coins, t.cards, base, p.buys + t.buys)
+            cards = drawn_now(t)
+            gets = t.coins + drawn(cards) if later else money(t.coins, cards, base, p.buys + t.buys)
             return gets + more + 0.3 * t.buys + 0.5 * t.horses + (junk if t.trashes or t.exiles else 0)
 
         ct = traits(card)
