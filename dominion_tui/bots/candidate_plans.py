@@ -97,6 +97,16 @@ class Strategy:
 # The engine with the card forced (unused_cards.py engine CARD 1000): bought or played in Seer 147
 # games, Cavalry 231, Inventor 39, Experiment 20; made to buy more it lost (deckmodel.py, on cards that gain;
 # traits.py Seer).
+# The cards still unused in some seeds' runs, bought in place of expert's own buy on its chosen plans
+# (benchmarks/rollouts.py 300 16 chosen=FILE --topic buy, stop 66: the rest of the game replayed 16
+# times; a share of a game, 95% interval): Sheepdog instead of a Silver -0.134 +- 0.059 (31 buys),
+# of a Gold -0.174 +- 0.057 (36); Acting Troupe instead of a Silver -0.061 +- 0.066 (21); instead of
+# a Gold Hideout -0.243 +- 0.083, Hunting Lodge -0.095 +- 0.047, Destrier -0.094 +- 0.046, Seer -0.122
+# +- 0.052, Inventor -0.173 +- 0.055. Only in place of a late Estate do they cost nothing measurable
+# (Sheepdog -0.004 +- 0.014, Acting Troupe -0.010 +- 0.011), as buying nothing there (-0.000 +- 0.016
+# of 90): no use of them that wins. Of all 14,201 buys tried, in 967 pairings (a buy in place of
+# another) tried twice or more, 14 beat expert's beyond their interval (chance gives about 24), none
+# over more than 6 buys; 424 lost beyond theirs.
 def candidates(kingdom: list[str]) -> list[Strategy]:
     """The plans worth trying in this kingdom, the most likely first (ties keep the first).
     Measured over random kingdoms (issue 22), a tuned count of the best card (EXPERT), the two
