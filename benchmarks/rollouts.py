@@ -61,8 +61,8 @@ class Branch:
 
 def others(game: Game, d: Any, q: int, a: Any) -> list[tuple[int, str, str, str, Any]]:
     """(answer number, question, expert's answer, another, that answer) for a question worth trying."""
-    if d.kind == "turn" and game.phase == "buy":
-        return buys(game, d, q, a)
+    if d.kind == "turn" and (game.phase == "buy" or (isinstance(a, TurnAction) and a.verb == "buy")):
+        return buys(game, d, q, a)  # a hand without Treasures buys from the Action phase
     if d.kind == "turn":
         types = game.db.defs
         if game.phase != "action" or not isinstance(a, TurnAction) or a.verb != "play":
