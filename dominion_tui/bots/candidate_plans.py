@@ -46,8 +46,8 @@ from .traits import is_terminal, traits
 #   0.23 (run 0:200; the same plan in 168, +0.05 +- 0.09 there). One Province sooner: -0.58 (b).
 # Judged again at stop 65 on the plans expert chooses, not its first candidate (plan_knobs.py 300
 # 10 KNOBS c chosen=FILE; the plan chosen 66.9%; +- a 95% interval): no knob gains. Duchies one
-# Province sooner or later -1.17 +- 0.70 and -1.70 +- 0.68 points; Estates one sooner +0.05 +- 0.66,
-# later -0.84 +- 0.52; gold_first 4 -1.85 +- 0.98; province_money 12 and 18 -0.84 and -1.43;
+# Province sooner or later -1.17 +- 0.70 and -1.70 +- 0.68 points; Estates one later +0.05 +- 0.66,
+# sooner -0.84 +- 0.52; gold_first 4 -1.85 +- 0.98; province_money 12 and 18 -0.84 and -1.43;
 # gold_actions off -0.42 +- 0.32; gold_before_cantrip on -0.57 +- 0.55; focus_landscapes 0 -2.84 +-
 # 1.11. The penultimate Province (a scratch knob, 300 other kingdoms, 10 seeds): bought when 1
 # point behind, 1 to 2 (the rollouts' hint at stop 64), 1 to 5 (hard's rule): -0.50 +- 0.24,
