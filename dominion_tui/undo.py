@@ -63,14 +63,17 @@ class Checkpoint:
     def take(game: Game, history: int) -> Checkpoint | None:
         """None when the game holds effects made during play: deepcopy does not copy functions,
         so their closures would act on this game's cards, not the copy's. Undo then replays all."""
-        t = game.turn
-        if game.pending or game.lasting or len(game.rules) > len(STANDING_RULES) or t.triggers or t.modifiers:
-            return None
-        return Checkpoint(copy_game(game), len(game.answers), history)
+        return Checkpoint(copy_game(game), len(game.answers), history) if copyable(game) else None
 
     def fresh(self) -> Game:
         """A copy to play on; this one stays as it is for a second undo in the same turn."""
         return copy_game(self.game)
+
+
+def copyable(game: Game) -> bool:
+    """The game holds no effects made during play, whose closures a deep copy would share."""
+    t = game.turn
+    return not (game.pending or game.lasting or len(game.rules) > len(STANDING_RULES) or t.triggers or t.modifiers)
 
 
 def copy_game(game: Game) -> Game:

@@ -373,7 +373,11 @@ def test_at_6_coins_a_gold_comes_before_the_first_copy_of_a_plans_lesser_card() 
     assert buys(Expert(1, strategy=thin), game, a) == "Old Witch"
 
 
-def test_expert_keeps_the_penultimate_province_when_the_other_could_win_with_the_last() -> None:
+def test_expert_keeps_the_penultimate_province_when_the_other_could_win_with_the_last(monkeypatch) -> None:
+    """The plan's own rule. Near the end the search weighs it against the other buys
+    (test_search.py): in this made-up position, with both decks as they began, no one reaches
+    8 coins soon, and the playouts take the Province."""
+    monkeypatch.setattr(Expert, "searching", False)
     game, a = buy_phase(["Barge"], coins=8)
     del game.supply["Province"].cards[2:]  # 2 left
     game.new_card("Duchy", game.players[1].discard)  # B leads by 3

@@ -34,6 +34,7 @@ from .deckmodel import engine_kingdom
 from .endgame import buy_gains, gains_any, judge
 from .engine import EnginePlan
 from .rng import PositionRandom
+from .search import Searched, best_buy, near_end
 
 SIM_TURNS = 45  # a simulated game past this many turns is a draw: it tells nothing of the plan
 # Seeds per round, each played in both seats. Over 39 random kingdoms, each chosen plan judged on
@@ -122,13 +123,16 @@ def match(kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, fir
 
 
 def match_work(
-    kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, first: bool
+    kingdom: list[str], landscapes: list[str], s: Strategy, seed: int, first: bool, search: bool = False
 ) -> tuple[float, int, int]:
     """`match`'s result, the questions both players answered in it (the game's work), and the
-    points the strategy ended ahead (behind: below 0; a capped game 0)."""
+    points the strategy ended ahead (behind: below 0; a capped game 0). Without `search` (the
+    plans' games, and a plan's trial by benchmarks), its endgame buys are not searched: they
+    would cost ten times the work."""
     from ..setup import new_game  # not at import: setup loads the cards
 
     me = Expert(seed, strategy=s)
+    me.searching = search
     other = Bot(seed + 1, "hard")
     seats = ["me", "other"] if first else ["other", "me"]
     deciders = {i: _Cap(me if n == "me" else other) for i, n in enumerate(seats)}
@@ -356,7 +360,24 @@ class Expert(Bot):
     def decide(self, game: Game, d: Decision) -> Any:
         if self.strategy is None:
             self.think(game)
-        return super().decide(game, d)
+        act = super().decide(game, d)
+        self.searched = self.search(game, d, act) if self.searching and d.kind == "turn" else None
+        return self.searched.chosen if self.searched else act
+
+    def search(self, game: Game, d: Decision, act: TurnAction) -> Searched | None:
+        """Near the end, a buy (or buying nothing) weighed against the others by playouts."""
+        buying = act.verb == "buy" or act.verb == "end" and game.phase == "buy"
+        if not (buying and d.player.buys and near_end(game)):
+            return None
+        return best_buy(game, d.player, act, self.playout_self, lambda: Bot(self.key + 1, "hard"))
+
+    searching = True  # a playout's own player does not search again
+    searched: Searched | None = None  # the last buy's search: the hint tells what it found
+
+    def playout_self(self) -> Expert:
+        me = Expert(self.key, strategy=self.strategy)
+        me.searching = False
+        return me
 
     def focus(self, game: Game) -> list[tuple[str, int]] | None:
         s = self.strategy
