@@ -1,15 +1,16 @@
 """A short search at the endgame's buys: where the game can end within a turn or two, each buy
-worth weighing (the plan's own, a Province, a Duchy, an Estate, a Gold, nothing) is played out to
-the end of the game several times, and the plan's buy gives way to one that wins clearly more.
+worth weighing (the plan's own, a Province, a Duchy, an Estate, a Gold, nothing) is played out a
+few times, to the end of the game or AHEAD turns on, and the plan's buy gives way to one that
+wins clearly more.
 
-Each playout is a copy of the game (undo's deep copy: a Buy phase holds no stack but the phase
-loop, which `Game.run` re-enters). In it, what the searching player cannot see is dealt again from
-the search's own seeded generator: the order of its own deck, and each other player's hand and
-deck shuffled together. Then the copy's generator is reseeded and the players play on: this
-player by its own plan without searching, the others as `hard` plays (the model of an opponent: a
-person's play is not known). Every buy weighed sees the same deals, so they differ by the buy
-alone. The search uses neither the game's generator nor the clock, and deals from the hidden
-cards sorted by name: the same position gives the same buy, whatever order the hidden cards lie in.
+Each playout is a copy of the game (undo's deep copy: at a turn's question the stack holds only
+the phase loop, which `Game.run` re-enters). In it, what the searching player cannot see is dealt
+again from the search's own seeded generator: the order of its own deck, and each other player's
+hand and deck shuffled together. Then the copy's generator is reseeded and the players play on:
+this player by its own plan without searching, the others as `hard` plays (the model of an
+opponent: a person's play is not known). Every buy weighed sees the same deals, so they differ by
+the buy alone. The search uses neither the game's generator nor the clock, and deals from the
+hidden cards sorted by name: the same position gives the same buy, whatever order they lie in.
 """
 
 from __future__ import annotations
@@ -31,17 +32,19 @@ WEIGHED = ("Province", "Duchy", "Estate", "Gold")
 
 
 class _Capped(Exception):
-    @staticmethod
-    def after(cap: int, p: Any, inner: Any) -> Any:
-        """A playout's player, stopped once `p` has taken more than `cap` turns."""
+    """A playout past AHEAD turns: judged by the score then."""
 
-        class Capped:
-            def decide(self, game: Game, d: Decision) -> Any:
-                if p.turns_taken > cap:
-                    raise _Capped
-                return inner.decide(game, d)
 
-        return Capped()
+class _Player:
+    """A playout's player, stopped once the searching player `p` has taken more than `cap` turns."""
+
+    def __init__(self, inner: Any, p: Any, cap: int) -> None:
+        self.inner, self.p, self.cap = inner, p, cap
+
+    def decide(self, game: Game, d: Decision) -> Any:
+        if self.p.turns_taken > self.cap:
+            raise _Capped
+        return self.inner.decide(game, d)
 
 
 def near_end(game: Game) -> bool:
@@ -112,8 +115,8 @@ def playout(game: Game, p: Any, act: TurnAction, seed: int, me: Callable[[], Any
     a playout past AHEAD turns is judged by the score then."""
     copy = copy_game(game)
     mine = copy.players[p.index]
-    players = {q.index: me() if q is mine else other() for q in copy.players}
-    copy.deciders = {i: _Capped.after(mine.turns_taken + AHEAD, mine, x) for i, x in players.items()}
+    cap = mine.turns_taken + AHEAD
+    copy.deciders = {q.index: _Player(me() if q is mine else other(), mine, cap) for q in copy.players}
     copy.listeners, copy.answer_hooks, copy.waiting = [], [], None
     deal_hidden(copy, mine, random.Random(seed))
     copy.rng.seed(seed)
