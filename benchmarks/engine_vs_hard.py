@@ -52,7 +52,7 @@ def main(games: int, first: int = 0) -> None:
     wins = ties = big = won_big = 0
     start = time.perf_counter()
     for n, (i, kingdom, landscapes) in enumerate(kingdoms(games, first)):
-        me = Counting(Expert(i, strategy=DRAWS if "--draws" in sys.argv else ENGINE))
+        me = Counting(Expert(i, strategy=DRAWS if "--draws" in sys.argv else ENGINE, search=False))
         seats = ["engine", "hard"] if n % 2 == 0 else ["hard", "engine"]
         deciders = {seats.index("engine"): me, seats.index("hard"): Bot(i + 1, "hard")}
         game = new_game(Config(seats, kingdom, landscapes, i), deciders)

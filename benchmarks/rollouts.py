@@ -11,7 +11,8 @@ kingdoms at R 48 on 2 cores once the plans are kept (`--topic buy` at R 16: 20 m
     python benchmarks/rollouts.py 300 48 chosen=/tmp/chosen.pkl --topic way
     python benchmarks/rollouts.py 300 16 chosen=/tmp/chosen.pkl --topic buy
 
-The best of several noisy answers is biased upward: a rule is worth changing only where one answer
+Expert plays without its endgame search (bots/search.py): each replay would cost twenty times as
+much. The best of several noisy answers is biased upward: a rule is worth changing only where one answer
 beats expert's over many questions (stop 64's buy rollouts found Black Cat so)."""
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def buys(game: Game, d: Any, q: int, a: Any) -> list[tuple[int, str, str, str, A
 
 def played(kingdom: list[str], lands: list[str], s: Any, seed: int, first: bool, **branch: Any) -> float:
     """One game of the plan against hard: 1 won, 0.5 shared or capped, 0 lost."""
-    me = Branch(Expert(seed, strategy=s), **branch)
+    me = Branch(Expert(seed, strategy=s, search=False), **branch)
     other = Branch(Bot(seed + 1, "hard"), at=me.at, reseed=me.reseed)  # reseeds at the branch too
     seats = ["me", "other"] if first else ["other", "me"]
     game = new_game(Config(seats, kingdom, lands, seed), {j: me if n == "me" else other for j, n in enumerate(seats)})

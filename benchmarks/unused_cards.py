@@ -75,7 +75,7 @@ def engine(card: str, games: int, first: int) -> None:
     sys.argv += ["--force", card]  # engine_vs_hard's kingdoms read it
     points = used = 0.0
     for n, (i, kingdom, landscapes) in enumerate(kingdoms(games, first)):
-        me = Using(Expert(i, strategy=ENGINE), card)
+        me = Using(Expert(i, strategy=ENGINE, search=False), card)
         seats = ["engine", "hard"] if n % 2 == 0 else ["hard", "engine"]
         deciders = {seats.index("engine"): me, seats.index("hard"): Bot(i + 1, "hard")}
         game = new_game(Config(seats, kingdom, landscapes, i), deciders)

@@ -377,7 +377,7 @@ def test_expert_keeps_the_penultimate_province_when_the_other_could_win_with_the
     """The plan's own rule. Near the end the search weighs it against the other buys
     (test_search.py): in this made-up position, with both decks as they began, no one reaches
     8 coins soon, and the playouts take the Province."""
-    monkeypatch.setattr(Expert, "searching", False)
+    monkeypatch.setattr(expert, "near_end", lambda game: False)
     game, a = buy_phase(["Barge"], coins=8)
     del game.supply["Province"].cards[2:]  # 2 left
     game.new_card("Duchy", game.players[1].discard)  # B leads by 3

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from dominion_tui.bots import make_player
+from dominion_tui.bots import expert, make_player
 from dominion_tui.bots.expert import Expert, Strategy
 from dominion_tui.core.game import Config, Game
 from dominion_tui.setup import new_game
@@ -92,7 +92,7 @@ def test_fleet_takes_a_duchys_place_with_the_last_province_left(level: str) -> N
 def test_the_hint_says_why_fleet_late(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reason for the plan's own buy: in this made-up position (decks as they began) the
     endgame search finds a Duchy better, and its hint says how the playouts went instead."""
-    monkeypatch.setattr(Expert, "searching", False)
+    monkeypatch.setattr(expert, "near_end", lambda game: False)
     game, a = buy_phase("Fleet", 5)
     leave_one_province(game)
     assert buy_hint(monkeypatch, game, a) == (

@@ -48,9 +48,7 @@ def race(a_deck: list[str], b_cards: list[str]):
 
 def players():
     def me():
-        bot = expert.Expert(1, strategy=Strategy())
-        bot.searching = False
-        return bot
+        return expert.Expert(1, strategy=Strategy(), search=False)
 
     return me, lambda: Bot(2, "hard")
 

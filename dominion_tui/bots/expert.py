@@ -131,8 +131,7 @@ def match_work(
     would cost ten times the work."""
     from ..setup import new_game  # not at import: setup loads the cards
 
-    me = Expert(seed, strategy=s)
-    me.searching = search
+    me = Expert(seed, strategy=s, search=search)
     other = Bot(seed + 1, "hard")
     seats = ["me", "other"] if first else ["other", "me"]
     deciders = {i: _Cap(me if n == "me" else other) for i, n in enumerate(seats)}
@@ -324,10 +323,13 @@ class Expert(Bot):
     """`expert`: hard's judgement, a plan chosen for the kingdom by simulation, and an endgame
     that never ends the game on its own move while behind."""
 
-    def __init__(self, seed: int = 0, level: str = "expert", strategy: Strategy | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, level: str = "expert", strategy: Strategy | None = None, search: bool = True
+    ) -> None:
         super().__init__(seed, "expert", (strategy or Strategy()).plan)
         self.strategy = strategy
         self.key = seed  # the plan's seed: the bot's own, whatever the position
+        self.searching = search  # the endgame search (bots/search.py): not in a playout's own games
 
     # ---- thinking before the first turn
     def needs_thought(self, game: Game) -> bool:
@@ -371,13 +373,10 @@ class Expert(Bot):
             return None
         return best_buy(game, d.player, act, self.playout_self, lambda: Bot(self.key + 1, "hard"))
 
-    searching = True  # a playout's own player does not search again
     searched: Searched | None = None  # the last buy's search: the hint tells what it found
 
     def playout_self(self) -> Expert:
-        me = Expert(self.key, strategy=self.strategy)
-        me.searching = False
-        return me
+        return Expert(self.key, strategy=self.strategy, search=False)
 
     def focus(self, game: Game) -> list[tuple[str, int]] | None:
         s = self.strategy
