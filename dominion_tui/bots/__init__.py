@@ -2,7 +2,7 @@
 
 rng: the generator they reseed before every answer; simple: RandomPlayer and SimplePlayer;
 bigmoney, bot and expert: the levels (bigmoney; normal and hard; expert, which
-chooses a plan for the kingdom by simulation); traits: what each card surely does,
+chooses a plan for the kingdom by simulation, and near the end plays its buys out: search); traits: what each card surely does,
 as the bots judge it; plans and tuning: the knobs and tables tuned by simulation; levels: the
 player for each level.
 """
