@@ -25,7 +25,7 @@ from ..core.game import Game
 from ..undo import copy_game, copyable
 from .endgame import buy_gains, loses
 
-PLAYOUTS = 8  # per buy weighed, half of them for a buy behind the plan's after half
+PLAYOUTS = 8  # per buy weighed; after half, only a buy ahead of the plan's plays the rest
 AHEAD = 4  # turns a playout may last past the buy, by the searching player's count
 MARGIN = 6  # another buy is chosen when it wins more than PLAYOUTS / MARGIN more than the plan's
 WEIGHED = ("Province", "Duchy", "Estate", "Gold")
@@ -73,7 +73,7 @@ def choices(game: Game, p: Any, own: TurnAction) -> list[TurnAction]:
 @dataclass(frozen=True)
 class Searched:
     """What a search weighed: the plan's buy, the one chosen, and each buy's wins and playouts
-    (a buy dropped half way played half of them)."""
+    (a buy dropped half way played half of them, or fewer: it stops once it cannot get ahead)."""
 
     own: TurnAction
     chosen: TurnAction
@@ -96,11 +96,17 @@ def best_buy(game: Game, p: Any, own: TurnAction, me: Callable[[], Any], other: 
     seeds = random.Random(f"search:{game.config.seed}:{len(game.answers)}")
     deals = [seeds.randrange(1 << 30) for _ in range(PLAYOUTS)]
     half = PLAYOUTS // 2
-    wins = [sum(playout(game, p, a, s, me, other) for s in deals[:half]) for a in acts]
+    wins, played = [sum(playout(game, p, own, s, me, other) for s in deals[:half])], [half]
+    for act in acts[1:]:  # each stops once it cannot get ahead of the plan's buy in these deals
+        won, n = 0.0, 0
+        while n < half and won + half - n > wins[0]:
+            won += playout(game, p, act, deals[n], me, other)
+            n += 1
+        wins.append(won)
+        played.append(n)
     # after half the deals, only a buy ahead of the plan's plays the rest (most often none is,
     # and the plan's buy stands without them)
     alive = [i for i in range(len(acts)) if i == 0 or wins[i] > wins[0]]
-    played = [half] * len(acts)
     if len(alive) > 1:
         for i in alive:
             wins[i] += sum(playout(game, p, acts[i], s, me, other) for s in deals[half:])
