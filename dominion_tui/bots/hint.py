@@ -36,15 +36,14 @@ def hint(game: Game, d: Decision) -> tuple[str, str]:
     answer = bot.decide(game, d)
     if plays_all(game, d, bot, answer):
         return "play all", "Their coins count towards this turn's buy."
-    found = bot.searched
-    if found is not None and found.chosen == answer and found.chosen != found.own:
+    found = bot.searched  # when not None, its choice is the answer
+    if found is not None and found.chosen != found.own:
         return typed(d, answer), searched_reason(found)
     return typed(d, answer), reason(game, d, answer, s)
 
 
 def searched_reason(found: Searched) -> str:
     """Why a buy the endgame search chose over the plan's: how the playouts went."""
-
     wins, played = found.won(found.chosen)
     own = found.won(found.own)[0]
     return f"Played out {played} times from here, this buy won {wins:g} games; buying {found.own.name or 'nothing'} won {own:g}."

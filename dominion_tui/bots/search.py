@@ -50,11 +50,12 @@ class _Player:
 def near_end(game: Game) -> bool:
     """The game can end within a turn or two: a pile that ends it (the Provinces) holds 2 cards
     or fewer, or one pile short of the piles that end it, the lowest holds 2 or fewer."""
-    low = sorted(len(z.cards) for z in game.supply.values() if z.cards)
-    needed = 3 if len(game.players) <= 4 else 4
     if any(game.db[n].ends_game and len(z.cards) <= 2 for n, z in game.supply.items()):
         return True
-    return game.empty_piles() >= needed - 1 and bool(low) and low[0] <= 2
+    needed = 3 if len(game.players) <= 4 else 4
+    if game.empty_piles() < needed - 1:
+        return False
+    return any(0 < len(z.cards) <= 2 for z in game.supply.values())
 
 
 def choices(game: Game, p: Any, own: TurnAction) -> list[TurnAction]:
