@@ -4,6 +4,7 @@ and a copy of the game as a turn began (Checkpoint), so an undo replays one turn
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,4 +84,10 @@ def copy_game(game: Game) -> Game:
     memo[id(game.answers)] = list(game.answers)  # answers are never changed, only added
     for shared in (game.db, game.config, game.deciders, game.listeners, game.answer_hooks):
         memo[id(shared)] = shared
+    rng = memo[id(game.rng)] = random.Random.__new__(type(game.rng))  # its state: a tuple of 625 ints
+    rng.setstate(game.rng.getstate())
+    # the zones first, by Zone's own copy: copy.deepcopy's generic path would reach each pile
+    # through the first of its cards in the list of all cards. Then that list by look-up.
+    copy.deepcopy((game.players, game.supply, game.nonsupply, game.trash, game.set_aside), memo)
+    memo[id(game.all_cards)] = [memo.get(id(c)) or copy.deepcopy(c, memo) for c in game.all_cards]
     return copy.deepcopy(game, memo)

@@ -17,10 +17,12 @@ import pytest
 
 from dominion_tui.bots import RandomPlayer
 from dominion_tui.core.game import Config, SetupError
+from dominion_tui.core.model import PLAYER_ZONES
 from dominion_tui.output import Output
 from dominion_tui.save import SaveData, read as read_save, write
 from dominion_tui.session import Live, Session
 from dominion_tui.setup import database
+from dominion_tui.undo import copy_game, copyable
 
 GAMES = 200
 BLOCKS = 4
@@ -218,3 +220,26 @@ RESUMES = 16  # games of 100 to 400 answers: each is played three times over
 def test_a_resumed_game_is_heard_late_yet_logs_and_undoes_as_the_live_one(block: int) -> None:
     checked = sum(check_resume_heard_late(seed) for seed in range(block, RESUMES, BLOCKS))
     assert checked >= 1  # a seed whose last turn has no undo to check proves less
+
+
+def check_copy(seed: int) -> bool:
+    """undo's copy of a game (a turn's start kept for undo, the endgame search's playouts) is
+    the same state, its cards the very ones its zones hold, and shares no card with the game."""
+    got = played(seed, 1, 300)
+    if got is None or not copyable(got[-1]):
+        return False
+    live = got[-1]
+    copy = copy_game(live)
+    assert copy.snapshot() == live.snapshot(), f"seed {seed}: the copy differs"
+    assert copy.rng.random() == live.rng.random(), f"seed {seed}: the generators differ"
+    zones = [*copy.supply.values(), *copy.nonsupply.values(), copy.trash, copy.set_aside]
+    zones += [p.zone(z) for p in copy.players for z in PLAYER_ZONES]
+    held = {id(c) for z in zones for c in z.cards}
+    assert all(id(c) in held and c.zone in zones for c in copy.all_cards if c.zone is not None), seed
+    assert [c.id for c in copy.all_cards] == [c.id for c in live.all_cards]
+    assert not {id(c) for c in copy.all_cards} & {id(c) for c in live.all_cards}, f"seed {seed}: a card shared"
+    return True
+
+
+def test_a_copy_of_the_game_is_the_same_state_and_shares_no_card() -> None:
+    assert sum(check_copy(seed) for seed in range(0, GAMES, 8)) > GAMES // 8 // 2
