@@ -86,8 +86,8 @@ def copy_game(game: Game) -> Game:
         memo[id(shared)] = shared
     rng = memo[id(game.rng)] = random.Random.__new__(type(game.rng))  # its state: a tuple of 625 ints
     rng.setstate(game.rng.getstate())
-    # the zones first, by Zone's own copy: copy.deepcopy's generic path would reach each pile
+    # every zone first, by Zone's own copy: copy.deepcopy's generic path would reach each pile
     # through the first of its cards in the list of all cards. Then that list by look-up.
-    copy.deepcopy((game.players, game.supply, game.nonsupply, game.trash, game.set_aside), memo)
+    copy.deepcopy(list(game.zones()), memo)
     memo[id(game.all_cards)] = [memo.get(id(c)) or copy.deepcopy(c, memo) for c in game.all_cards]
     return copy.deepcopy(game, memo)

@@ -17,7 +17,6 @@ import pytest
 
 from dominion_tui.bots import RandomPlayer
 from dominion_tui.core.game import Config, SetupError
-from dominion_tui.core.model import PLAYER_ZONES
 from dominion_tui.output import Output
 from dominion_tui.save import SaveData, read as read_save, write
 from dominion_tui.session import Live, Session
@@ -232,8 +231,7 @@ def check_copy(seed: int) -> bool:
     copy = copy_game(live)
     assert copy.snapshot() == live.snapshot(), f"seed {seed}: the copy differs"
     assert copy.rng.random() == live.rng.random(), f"seed {seed}: the generators differ"
-    zones = [*copy.supply.values(), *copy.nonsupply.values(), copy.trash, copy.set_aside]
-    zones += [p.zone(z) for p in copy.players for z in PLAYER_ZONES]
+    zones = list(copy.zones())
     held = {id(c) for z in zones for c in z.cards}
     assert all(id(c) in held and c.zone in zones for c in copy.all_cards if c.zone is not None), seed
     assert [c.id for c in copy.all_cards] == [c.id for c in live.all_cards]

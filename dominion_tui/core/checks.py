@@ -18,7 +18,7 @@ class Checks(Moves):
         yield self.trash
         yield self.set_aside
         for p in self.players:
-            for name in ("hand", "deck", "discard", "in_play", "exile", "set_aside", "revealed"):
+            for name in PLAYER_ZONES:
                 yield p.zone(name)
 
     def snapshot(self) -> dict[str, Any]:
