@@ -1,4 +1,4 @@
-"""issue 22: expert's endgame search. Where the game can end within a turn or two, its buy is
+"""issue 22: expert's endgame search. Where the game can end within a few turns, its buy is
 weighed against a Province, a Duchy, an Estate, a Gold and nothing by playing each out from
 copies of the game, with the cards it cannot see dealt again; it never looks at them, and the
 game it searches is left as it was."""
@@ -88,8 +88,10 @@ def test_expert_searches_only_near_the_end() -> None:
     bot = expert.Expert(1, strategy=Strategy())
     act = bot.decide(game, Decision("turn", a, "Buy phase", topic="buy"))
     assert bot.searched is not None and act == bot.searched.chosen
-    for _ in range(3):
+    for _ in range(2):  # 4 Provinces left: still near the end
         game.new_card("Province", game.supply["Province"])
+    assert near_end(game)
+    game.new_card("Province", game.supply["Province"])  # 5: not
     assert not near_end(game)
     bot.decide(game, Decision("turn", a, "Buy phase", topic="buy"))
     assert bot.searched is None
