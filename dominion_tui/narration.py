@@ -75,7 +75,7 @@ def and_list(parts: list[str]) -> str:
 
 def combine(a: Note, b: Note) -> Note | None:
     """Two notes in a row told as one ("discards 2 Coppers", "spends 3 Coffers", "exiles 2
-    Estates", "gains 2 Horses"), or None when they are different events. Players who each
+    Estates", "gains 2 Horses", "trashes 2 Coppers", "puts 2 Golds onto their deck"), or None when they are different events. Players who each
     gain (or exile) nothing from the same empty pile in a row are told in one line ("Bob and
     Carol gain no Curse: the pile is empty."): one attack, one line, whoever it reaches."""
     da, db = a.data, b.data
@@ -99,6 +99,8 @@ def combine(a: Note, b: Note) -> Note | None:
         a.kind == "to_hand" and bool(da.get("hidden")) == bool(db.get("hidden"))
     ):
         return Note(a.kind, b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
+    if a.kind in ("to_deck", "trash") and da["card"] == db["card"] and da.get("hidden") == db.get("hidden"):
+        return Note(a.kind, b.player, {**db, "times": da.get("times", 1) + 1})  # "puts 3 Black Cats onto their deck"
     if a.kind == "spend" and da["what"] == db["what"]:
         return Note("spend", b.player, {**db, "n": da["n"] + db["n"]})
     if (
@@ -279,7 +281,8 @@ class Narrator:
         return f"The game has stalled: no card has left the Supply in {d['rounds']} rounds, so it ends now."
 
     def _trash(self, p, d):
-        return f"{p} trashes {article(d['card'])}."
+        n = d.get("times", 1)
+        return f"{p} trashes {article(d['card']) if n == 1 else count(n, d['card'])}."
 
     def _discard(self, p, d):
         what = grouped(d["cards"]) if len(d.get("cards", ())) > 1 else article(d["card"])
@@ -308,8 +311,8 @@ class Narrator:
         return f"{p} puts {what} into their hand."
 
     def _to_deck(self, p, d):
-        what = article(d["card"]) if self.sees(p) or not d.get("hidden") else "a card"
-        return f"{p} puts {what} onto their deck."
+        n, card = d.get("times", 1), d["card"] if self.sees(p) or not d.get("hidden") else "card"
+        return f"{p} puts {article(card) if n == 1 else count(n, card)} onto their deck."
 
     def _return(self, p, d):
         left = count(d["left"], d["card"], d["plural"])

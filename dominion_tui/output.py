@@ -143,7 +143,7 @@ class Heap:
 # draw, which come after the Treasures (Clean-up), not from them
 TREASURE_DID = frozenset({"plus", "exile", "gain", "coffers", "villagers", "return", "to_deck"})
 PROJECT_DID = frozenset({"cube"})  # a Project bought: its cube, not Clean-up's shuffle after it
-HEAPED = {"discard", "spend", "exile", "gain", "gain_fail", "exile_fail", "to_hand"}
+HEAPED = {"discard", "spend", "exile", "gain", "gain_fail", "exile_fail", "to_hand", "to_deck", "trash"}
 
 
 class Teller:

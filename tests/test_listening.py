@@ -416,6 +416,26 @@ def test_a_card_put_from_the_hand_onto_the_deck_is_named_only_to_its_owner() -> 
     assert Narrator("Bob").note(note) == ["Bob puts a Gold onto their deck."]
 
 
+def test_the_same_card_trashed_or_put_on_the_deck_again_in_a_row_is_one_line() -> None:
+    """Pursue's 3 matches put back were 3 lines; now as discards are: one, with the count."""
+    out, heard = recording(viewer="Ann")
+    for who in ("Ann", "Bot"):
+        for _ in range(3):
+            out.note(Note("to_deck", who, {"card": "Gold", "hidden": who == "Bot"}))
+        out.note(Note("to_deck", who, {"card": "Silver", "hidden": False}))
+        for _ in range(2):
+            out.note(Note("trash", who, {"card": "Copper"}))
+    out.flush()
+    assert heard == [
+        "Ann puts 3 Golds onto their deck.",
+        "Ann puts a Silver onto their deck.",
+        "Ann trashes 2 Coppers.",
+        "Bot puts 3 cards onto their deck.",
+        "Bot puts a Silver onto their deck.",
+        "Bot trashes 2 Coppers.",
+    ], heard
+
+
 # ---- issue 21: the end and the piles, what did not happen, one card one line, who asks
 def test_a_computers_coffers_spent_one_at_a_time_are_one_line() -> None:
     out, heard = recording(viewer="Me")
