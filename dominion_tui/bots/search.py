@@ -25,7 +25,10 @@ from ..core.game import Game
 from ..undo import copy_game, copyable
 from .endgame import buy_gains, loses
 
-PLAYOUTS = 8  # per buy weighed; after half, only a buy ahead of the plan's plays the rest
+# Playouts per buy weighed; after half, only a buy ahead of the plan's plays the rest. 12 (the
+# margin scaled with them) won the same result in every one of 1,200 paired games against hard
+# (200 random kingdoms, 3 seeds, both seats; stop 70): its few changed buys changed no game.
+PLAYOUTS = 8
 AHEAD = 4  # turns a playout may last past the buy, by the searching player's count
 MARGIN = 6  # another buy is chosen when it wins more than PLAYOUTS / MARGIN more than the plan's
 WEIGHED = ("Province", "Duchy", "Estate", "Gold")
