@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominion_tui.bots import expert
+from dominion_tui.bots import expert, search
 from dominion_tui.bots.bot import Bot
 from dominion_tui.bots.candidate_plans import Strategy
 from dominion_tui.bots.hint import hint
@@ -104,3 +104,22 @@ def test_the_hint_says_what_the_playouts_found(monkeypatch) -> None:
     move, why = hint(game, Decision("turn", a, "Buy phase", topic="buy"))
     assert move == "buy Duchy"
     assert why == "Played out 8 times from here, this buy won 8 games; buying Province won 0."
+
+
+@pytest.mark.parametrize("seats, deals", [(2, 8), (3, 8), (4, 6), (6, 6)])
+def test_with_4_or_more_players_each_buy_is_played_out_6_times_not_8(monkeypatch, seats: int, deals: int) -> None:
+    # each playout waits for all the players' turns: fewer of them keep the hint within 200 ms
+    game = new_game(Config([f"P{i}" for i in range(seats)], ["Barge"], [], 3))
+    a = game.players[0]
+    game.phase = "buy"
+    a.coins, a.buys = 8, 1
+    seen: set[int] = set()
+
+    def playout(game, p, act, seed, me, other) -> float:  # a Duchy wins every deal, the rest none
+        seen.add(seed)
+        return 1.0 if act == DUCHY else 0.0
+
+    monkeypatch.setattr(search, "playout", playout)
+    found = best_buy(game, a, PROVINCE, *players())
+    assert found is not None and found.chosen == DUCHY
+    assert len(seen) == deals and found.won(DUCHY) == (deals, deals)
