@@ -68,6 +68,11 @@ SPENT_FOR = {"coffers": "coins", "villagers": "actions"}  # what a spend adds: i
 FAILS = ("gain_fail", "exile_fail")  # nothing gained or exiled: the pile is empty
 
 
+def how_many(n: int, name: str, plural_form: str | None = None) -> str:
+    """'a Gold' once, '3 Golds' for a note told as one of several in a row (combine's times)."""
+    return article(name) if n == 1 else count(n, name, plural_form)
+
+
 def and_list(parts: list[str]) -> str:
     """'Bob', 'Bob and Carol', 'Bob, Carol and Dan'."""
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
@@ -75,9 +80,10 @@ def and_list(parts: list[str]) -> str:
 
 def combine(a: Note, b: Note) -> Note | None:
     """Two notes in a row told as one ("discards 2 Coppers", "spends 3 Coffers", "exiles 2
-    Estates", "gains 2 Horses", "trashes 2 Coppers", "puts 2 Golds onto their deck"), or None when they are different events. Players who each
-    gain (or exile) nothing from the same empty pile in a row are told in one line ("Bob and
-    Carol gain no Curse: the pile is empty."): one attack, one line, whoever it reaches."""
+    Estates", "gains 2 Horses", "trashes 2 Coppers", "puts 2 Golds onto their deck"), or None
+    when they are different events. Players who each gain (or exile) nothing from the same empty
+    pile in a row are told in one line ("Bob and Carol gain no Curse: the pile is empty."): one
+    attack, one line, whoever it reaches."""
     da, db = a.data, b.data
     if a.kind == b.kind and a.kind in FAILS and da["card"] == db["card"] and a.player and b.player:
         who = da.get("players") or [a.player]
@@ -99,15 +105,14 @@ def combine(a: Note, b: Note) -> Note | None:
         a.kind == "to_hand" and bool(da.get("hidden")) == bool(db.get("hidden"))
     ):
         return Note(a.kind, b.player, {**db, "cards": da.get("cards", [da["card"]]) + [db["card"]]})
-    if a.kind in ("to_deck", "trash") and da["card"] == db["card"] and da.get("hidden") == db.get("hidden"):
-        return Note(a.kind, b.player, {**db, "times": da.get("times", 1) + 1})  # "puts 3 Black Cats onto their deck"
     if a.kind == "spend" and da["what"] == db["what"]:
         return Note("spend", b.player, {**db, "n": da["n"] + db["n"]})
-    if (
-        a.kind in ("exile", "gain")
+    if (  # the same card moved the same way again: "gains 2 Horses", "puts 3 Black Cats onto their deck"
+        a.kind in ("exile", "gain", "to_deck", "trash")
         and da["card"] == db["card"]
         and da.get("src") == db.get("src")
         and da.get("to") == db.get("to")
+        and da.get("hidden") == db.get("hidden")
         and not da.get("bought")
         and not db.get("bought")
     ):
@@ -225,7 +230,7 @@ class Narrator:
     def _gain(self, p, d):
         where = WHERE.get(d["to"], "")
         verb = "buys and gains" if d.get("bought") else "gains"
-        what = article(d["card"]) if d.get("times", 1) == 1 else count(d["times"], d["card"], d["plural"])
+        what = how_many(d.get("times", 1), d["card"], d["plural"])
         line = f"{p} {verb} {what}{' from the ' + d['src'] if d.get('src') else ''}{' ' + where if where else ''}."
         if d["left"] is None:  # not from a pile: no count to tell
             return line
@@ -281,8 +286,7 @@ class Narrator:
         return f"The game has stalled: no card has left the Supply in {d['rounds']} rounds, so it ends now."
 
     def _trash(self, p, d):
-        n = d.get("times", 1)
-        return f"{p} trashes {article(d['card']) if n == 1 else count(n, d['card'])}."
+        return f"{p} trashes {how_many(d.get('times', 1), d['card'])}."
 
     def _discard(self, p, d):
         what = grouped(d["cards"]) if len(d.get("cards", ())) > 1 else article(d["card"])
@@ -290,7 +294,7 @@ class Narrator:
 
     def _exile(self, p, d):
         n = sum(1 for m in d["mat"] if m == d["card"] or m.endswith(" " + d["card"]))
-        what = article(d["card"]) if d.get("times", 1) == 1 else count(d["times"], d["card"])
+        what = how_many(d.get("times", 1), d["card"])
         return f"{p} exiles {what}, {count(n, d['card'])} in {p}'s Exile."
 
     def _exile_fail(self, p, d):
@@ -311,8 +315,8 @@ class Narrator:
         return f"{p} puts {what} into their hand."
 
     def _to_deck(self, p, d):
-        n, card = d.get("times", 1), d["card"] if self.sees(p) or not d.get("hidden") else "card"
-        return f"{p} puts {article(card) if n == 1 else count(n, card)} onto their deck."
+        card = d["card"] if self.sees(p) or not d.get("hidden") else "card"
+        return f"{p} puts {how_many(d.get('times', 1), card)} onto their deck."
 
     def _return(self, p, d):
         left = count(d["left"], d["card"], d["plural"])
